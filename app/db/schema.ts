@@ -1,0 +1,288 @@
+/**
+ * Drizzle tables: every entity of SPEC section 3, better-auth's tables (generated into
+ * auth-schema.ts by its CLI), the mail outbox and rate-limit counters. Column names are the
+ * SPEC's. Enumerations come from the catalog, so the database refuses what the forms refuse.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import * as enums from "../features/catalog/enums";
+import { serviceId } from "../features/catalog/services";
+import { user } from "./auth-schema";
+
+export * from "./auth-schema";
+
+export const serviceEnum = pgEnum("service", serviceId.values);
+export const propertyTypeEnum = pgEnum("property_type", enums.propertyType.values);
+export const radonPropertyTypeEnum = pgEnum("radon_property_type", enums.radonPropertyType.values);
+export const waterSourceEnum = pgEnum("water_source", enums.waterSource.values);
+export const waterIssueEnum = pgEnum("water_issue", enums.waterIssue.values);
+export const moldTypeEnum = pgEnum("mold_type", enums.moldType.values);
+export const affectedAreaEnum = pgEnum("affected_area", enums.affectedArea.values);
+export const problemAreaEnum = pgEnum("problem_area", enums.problemArea.values);
+export const symptomEnum = pgEnum("symptom", enums.symptom.values);
+export const urgencyEnum = pgEnum("urgency", enums.urgency.values);
+export const contactMethodEnum = pgEnum("contact_method", enums.contactMethod.values);
+export const bestTimeEnum = pgEnum("best_time", enums.bestTime.values);
+export const quoteStatusEnum = pgEnum("quote_status", enums.quoteStatus.values);
+export const mailStatusEnum = pgEnum("mail_status", ["pending", "sent", "failed"]);
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).defaultNow().notNull();
+
+export const profiles = pgTable("profiles", {
+  id: text("id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  full_name: text("full_name"),
+  is_admin: boolean("is_admin").default(false).notNull(),
+  created_at: createdAt(),
+});
+
+export const properties = pgTable(
+  "properties",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    created_at: createdAt(),
+    address: text("address").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    zip_code: text("zip_code").notNull(),
+  },
+  (t) => [index("properties_user_id_idx").on(t.user_id, t.created_at.desc())],
+);
+
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    service: serviceEnum("service").notNull(),
+    user_id: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    is_guest: boolean("is_guest").default(true).notNull(),
+    property_id: uuid("property_id").references(() => properties.id, { onDelete: "set null" }),
+    current_status: quoteStatusEnum("current_status").default("pending").notNull(),
+    created_at: createdAt(),
+    description: text("description").notNull(),
+    contact_first_name: text("contact_first_name").notNull(),
+    contact_last_name: text("contact_last_name").notNull(),
+    contact_email: text("contact_email").notNull(),
+    contact_phone: text("contact_phone").notNull(),
+    zip_code: text("zip_code").notNull(),
+    preferred_contact_method: contactMethodEnum("preferred_contact_method")
+      .default("email")
+      .notNull(),
+    best_time_to_contact: bestTimeEnum("best_time_to_contact").default("morning").notNull(),
+  },
+  (t) => [
+    index("quotes_created_at_idx").on(t.created_at.desc()),
+    index("quotes_status_created_at_idx").on(t.current_status, t.created_at.desc()),
+    index("quotes_user_id_idx").on(t.user_id, t.created_at.desc()),
+    index("quotes_contact_email_idx").on(sql`lower(${t.contact_email})`),
+    check(
+      "quotes_guest_has_no_owner",
+      sql`NOT ${t.is_guest} OR (${t.user_id} IS NULL AND ${t.property_id} IS NULL)`,
+    ),
+  ],
+);
+
+export const quote_status_history = pgTable(
+  "quote_status_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quote_id: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    status: quoteStatusEnum("status").notNull(),
+    changed_by: text("changed_by").references(() => user.id, { onDelete: "set null" }),
+    notes: text("notes"),
+    created_at: createdAt(),
+  },
+  (t) => [index("quote_status_history_quote_id_idx").on(t.quote_id, t.created_at.desc())],
+);
+
+const detailsKey = () =>
+  uuid("quote_id")
+    .primaryKey()
+    .references(() => quotes.id, { onDelete: "cascade" });
+
+export const water_filtration_details = pgTable(
+  "water_filtration_details",
+  {
+    quote_id: detailsKey(),
+    property_type: propertyTypeEnum("property_type").notNull(),
+    water_source: waterSourceEnum("water_source").notNull(),
+    current_issues: waterIssueEnum("current_issues").array().default(sql`'{}'`).notNull(),
+    has_existing_filter: boolean("has_existing_filter").default(false).notNull(),
+    num_bathrooms: integer("num_bathrooms").default(1).notNull(),
+    num_residents: integer("num_residents").default(1).notNull(),
+    appliances: text("appliances").array().default(sql`'{}'`).notNull(),
+    filter_type: text("filter_type"),
+    budget_range: text("budget_range"),
+  },
+  (t) => [
+    check("water_num_bathrooms_min", sql`${t.num_bathrooms} >= 1`),
+    check("water_num_residents_min", sql`${t.num_residents} >= 1`),
+    check("water_current_issues_min", sql`cardinality(${t.current_issues}) >= 1`),
+  ],
+);
+
+export const mold_assessment_details = pgTable("mold_assessment_details", {
+  quote_id: detailsKey(),
+  property_type: propertyTypeEnum("property_type").notNull(),
+  visible_mold: boolean("visible_mold").default(false).notNull(),
+  mold_type: moldTypeEnum("mold_type"),
+  affected_area: affectedAreaEnum("affected_area"),
+  problem_areas: problemAreaEnum("problem_areas").array().default(sql`'{}'`).notNull(),
+  symptoms_concerns: symptomEnum("symptoms_concerns").array().default(sql`'{}'`).notNull(),
+  property_age: text("property_age"),
+  recent_water_issues: boolean("recent_water_issues").default(false).notNull(),
+  hvac_system_type: text("hvac_system_type"),
+  previous_treatment: boolean("previous_treatment").default(false).notNull(),
+  issue_duration: text("issue_duration"),
+  urgency_level: urgencyEnum("urgency_level"),
+});
+
+export const radon_testing_details = pgTable(
+  "radon_testing_details",
+  {
+    quote_id: detailsKey(),
+    property_type: radonPropertyTypeEnum("property_type").notNull(),
+    square_footage: integer("square_footage").default(1000).notNull(),
+    previous_testing: boolean("previous_testing").default(false).notNull(),
+    has_basement: boolean("has_basement").default(false).notNull(),
+    num_levels: integer("num_levels"),
+    basement_type: text("basement_type"),
+    previous_test_date: date("previous_test_date"),
+    previous_results: text("previous_results"),
+    year_built: integer("year_built"),
+    foundation_type: text("foundation_type"),
+    recent_renovations: boolean("recent_renovations").default(false).notNull(),
+    test_purpose: text("test_purpose"),
+    test_preference: text("test_preference"),
+  },
+  (t) => [
+    check("radon_square_footage_min", sql`${t.square_footage} >= 100`),
+    check("radon_num_levels_min", sql`${t.num_levels} IS NULL OR ${t.num_levels} >= 1`),
+  ],
+);
+
+export const blog_posts = pgTable(
+  "blog_posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt"),
+    content: text("content").default("").notNull(),
+    featured_image: text("featured_image"),
+    published: boolean("published").default(false).notNull(),
+    published_at: timestamp("published_at", { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+    author_name: text("author_name").default("Anonymous").notNull(),
+    meta_title: text("meta_title"),
+    meta_description: text("meta_description"),
+  },
+  (t) => [index("blog_posts_published_idx").on(t.published, t.published_at.desc())],
+);
+
+export const blog_categories = pgTable("blog_categories", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  description: text("description"),
+});
+
+export const blog_tags = pgTable("blog_tags", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+});
+
+export const blog_post_categories = pgTable(
+  "blog_post_categories",
+  {
+    post_id: uuid("post_id")
+      .notNull()
+      .references(() => blog_posts.id, { onDelete: "cascade" }),
+    category_id: uuid("category_id")
+      .notNull()
+      .references(() => blog_categories.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.post_id, t.category_id] }),
+    index("blog_post_categories_category_idx").on(t.category_id),
+  ],
+);
+
+export const blog_post_tags = pgTable(
+  "blog_post_tags",
+  {
+    post_id: uuid("post_id")
+      .notNull()
+      .references(() => blog_posts.id, { onDelete: "cascade" }),
+    tag_id: uuid("tag_id")
+      .notNull()
+      .references(() => blog_tags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.post_id, t.tag_id] }), index("blog_post_tags_tag_idx").on(t.tag_id)],
+);
+
+/** Mail written in the same transaction as the change it reports; a worker delivers it. */
+export const mail_outbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    quote_id: uuid("quote_id").references(() => quotes.id, { onDelete: "set null" }),
+    to_address: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text_body: text("text_body").notNull(),
+    html_body: text("html_body"),
+    status: mailStatusEnum("status").default("pending").notNull(),
+    attempts: integer("attempts").default(0).notNull(),
+    next_attempt_at: timestamp("next_attempt_at", { withTimezone: true }).defaultNow().notNull(),
+    locked_until: timestamp("locked_until", { withTimezone: true }),
+    last_error: text("last_error"),
+    message_id: text("message_id"),
+    sent_at: timestamp("sent_at", { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [index("mail_outbox_due_idx").on(t.status, t.next_attempt_at)],
+);
+
+/** One row per delivery attempt of an outbox message. */
+export const mail_delivery_attempts = pgTable(
+  "mail_delivery_attempts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    outbox_id: uuid("outbox_id")
+      .notNull()
+      .references(() => mail_outbox.id, { onDelete: "cascade" }),
+    attempted_at: timestamp("attempted_at", { withTimezone: true }).defaultNow().notNull(),
+    succeeded: boolean("succeeded").notNull(),
+    error: text("error"),
+  },
+  (t) => [index("mail_delivery_attempts_outbox_idx").on(t.outbox_id)],
+);
+
+/** Counters for rate-limiter-flexible's Drizzle store: shared by every process, kept on restart. */
+export const rate_limits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull(),
+  expire: timestamp("expire", { withTimezone: true }),
+});
