@@ -1,0 +1,77 @@
+/**
+ * The two messages every new quote request sends: the lead alert to the company's inbox and the
+ * confirmation to the requester. Plain text: nothing the requester typed can become markup.
+ */
+import { company } from "~/features/catalog/company";
+import { serviceById } from "~/features/catalog/services";
+import * as enums from "~/features/catalog/enums";
+import { env } from "~/lib/env.server";
+import type { OutboxMessage } from "~/lib/outbox.server";
+import { answerRows } from "./answers";
+import { referenceNumber } from "./reference";
+import type { QuoteRequest } from "./schemas";
+
+const rows = (pairs: [string, string][]) =>
+  pairs.map(([label, value]) => `${`${label}:`.padEnd(24)} ${value}`).join("\n");
+
+/** The lead alert and the requester's confirmation for the new quote `quoteId`. */
+export function newQuoteMail(quoteId: string, request: QuoteRequest, description: string): OutboxMessage[] {
+  const config = env();
+  const service = serviceById(request.service);
+  const c = request.input;
+  const reference = referenceNumber(quoteId);
+  const name = `${c.firstName} ${c.lastName}`;
+  const leadAlert: OutboxMessage = {
+    kind: "lead_alert",
+    quoteId,
+    to: config.LEADS_EMAIL,
+    subject: `New ${service.title} quote request from ${name} (${reference})`,
+    text: [
+      `A new ${service.title.toLowerCase()} quote request has arrived.`,
+      "",
+      rows([
+        ["Reference", reference],
+        ["Service", service.title],
+        ["Description", description],
+      ]),
+      "",
+      "CONTACT",
+      rows([
+        ["Name", name],
+        ["Email", c.email],
+        ["Phone", c.phone],
+        ["ZIP code", c.zipCode],
+        ["Preferred contact", enums.contactMethod.label(c.preferredContactMethod)],
+        ["Best time", enums.bestTime.label(c.bestTimeToContact)],
+      ]),
+      "",
+      "ANSWERS",
+      rows(answerRows(request)),
+      "",
+      `Open the request: ${new URL(`/admin/quotes/${quoteId}`, config.PUBLIC_URL).href}`,
+    ].join("\n"),
+  };
+  const confirmation: OutboxMessage = {
+    kind: "quote_confirmation",
+    quoteId,
+    to: c.email,
+    subject: `We received your ${service.title.toLowerCase()} quote request (${reference})`,
+    text: [
+      `Hello ${c.firstName},`,
+      "",
+      `Thank you for requesting a free ${service.title.toLowerCase()} quote. Your reference number is ${reference}.`,
+      "",
+      "What happens next:",
+      `- A specialist reviews your answers, usually within one business day.`,
+      `- We contact you by ${enums.contactMethod.label(c.preferredContactMethod).toLowerCase()} in the ${c.bestTimeToContact}, as you asked, to schedule your ${service.assessment}.`,
+      "- Your quote is free and comes with no obligation.",
+      "",
+      "For an emergency, call us any time: our emergency service runs 24/7.",
+      "",
+      `Create an account with this email address to track your request: ${new URL("/auth/signup", config.PUBLIC_URL).href}`,
+      "",
+      company.name,
+    ].join("\n"),
+  };
+  return [leadAlert, confirmation];
+}

@@ -1,0 +1,148 @@
+/**
+ * Creating quotes. One transaction writes the quote, its service details, the first status
+ * history row and the outbox mail: a failure anywhere stores none of it (DESIGN section 4).
+ */
+import { eq } from "drizzle-orm";
+import {
+  mold_assessment_details,
+  quote_status_history,
+  quotes,
+  radon_testing_details,
+  water_filtration_details,
+} from "~/db/schema";
+import { serviceById } from "~/features/catalog/services";
+import { db, type Executor } from "~/lib/db.server";
+import { enqueueMail } from "~/lib/outbox.server";
+import { newQuoteMail } from "./quote-mail.server";
+import { DEFAULT_SQUARE_FOOTAGE, type QuoteRequest } from "./schemas";
+
+export interface QuoteOwner {
+  /** the signed-in customer, or null for a guest */
+  userId: string | null;
+  /** one of the customer's properties; always null for guests */
+  propertyId?: string | null;
+}
+
+/**
+ * Stores a validated quote request with its details, its first history row ('pending') and the
+ * lead alert and confirmation mail, atomically.
+ * @returns the new quote's id.
+ * @throws whatever the database raises; nothing is stored then.
+ */
+export async function createQuote(request: QuoteRequest, owner: QuoteOwner): Promise<{ id: string }> {
+  const c = request.input;
+  const description = c.details || serviceById(request.service).defaultDescription;
+  const isGuest = owner.userId === null;
+  return db.transaction(async (tx) => {
+    const [quote] = await tx
+      .insert(quotes)
+      .values({
+        service: request.service,
+        user_id: owner.userId,
+        is_guest: isGuest,
+        property_id: isGuest ? null : (owner.propertyId ?? null),
+        description,
+        contact_first_name: c.firstName,
+        contact_last_name: c.lastName,
+        contact_email: c.email,
+        contact_phone: c.phone,
+        zip_code: c.zipCode,
+        preferred_contact_method: c.preferredContactMethod,
+        best_time_to_contact: c.bestTimeToContact,
+      })
+      .returning({ id: quotes.id });
+    if (!quote) throw new Error("Failed to create quote - no response received");
+    await insertDetails(tx, quote.id, request);
+    await tx
+      .insert(quote_status_history)
+      .values({ quote_id: quote.id, status: "pending", changed_by: owner.userId, notes: null });
+    await enqueueMail(tx, newQuoteMail(quote.id, request, description));
+    return quote;
+  });
+}
+
+/** SPEC detail-creation rules: lists default to empty, booleans true only when true, empties null. */
+async function insertDetails(tx: Executor, quoteId: string, request: QuoteRequest): Promise<void> {
+  switch (request.service) {
+    case "water_filtration": {
+      const a = request.input;
+      await tx.insert(water_filtration_details).values({
+        quote_id: quoteId,
+        property_type: a.propertyType,
+        water_source: a.waterSource,
+        current_issues: a.currentIssues,
+        has_existing_filter: a.hasExistingFilter === true,
+        num_bathrooms: a.numBathrooms,
+        num_residents: a.numResidents,
+        appliances: a.appliances ?? [],
+        filter_type: a.filterType ?? null,
+        budget_range: a.budgetRange ?? null,
+      });
+      return;
+    }
+    case "mold": {
+      const a = request.input;
+      await tx.insert(mold_assessment_details).values({
+        quote_id: quoteId,
+        property_type: a.propertyType,
+        visible_mold: a.visibleMold === true,
+        // type and area describe visible mold only (SPEC: revealed only while checked)
+        mold_type: a.visibleMold ? (a.moldType ?? null) : null,
+        affected_area: a.visibleMold ? (a.affectedArea ?? null) : null,
+        problem_areas: a.problemAreas ?? [],
+        symptoms_concerns: a.symptomsConcerns ?? [],
+        property_age: a.propertyAge ?? null,
+        recent_water_issues: a.recentWaterIssues === true,
+        hvac_system_type: a.hvacSystemType ?? null,
+        previous_treatment: a.previousTreatment === true,
+        issue_duration: a.issueDuration ?? null,
+        urgency_level: a.urgencyLevel ?? null,
+      });
+      return;
+    }
+    case "radon": {
+      const a = request.input;
+      await tx.insert(radon_testing_details).values({
+        quote_id: quoteId,
+        property_type: a.propertyType,
+        square_footage: a.squareFootage || DEFAULT_SQUARE_FOOTAGE,
+        previous_testing: a.previousTesting === true,
+        has_basement: a.hasBasement === true,
+        num_levels: a.numLevels ?? null,
+        basement_type: a.hasBasement ? (a.basementType ?? null) : null,
+        previous_test_date: a.previousTesting ? (a.previousTestDate ?? null) : null,
+        previous_results: a.previousTesting ? a.previousResults || null : null,
+        year_built: a.yearBuilt ?? null,
+        foundation_type: a.foundationType ?? null,
+        recent_renovations: a.recentRenovations === true,
+        test_purpose: a.testPurpose ?? null,
+        test_preference: a.testPreference ?? null,
+      });
+      return;
+    }
+  }
+}
+
+export interface QuoteConfirmation {
+  id: string;
+  service: QuoteRequest["service"];
+  created_at: Date;
+  current_status: string;
+  is_guest: boolean;
+}
+
+/** What the confirmation page shows of quote `id`, or null when there is no such quote. */
+export async function getQuoteConfirmation(id: string): Promise<QuoteConfirmation | null> {
+  const [row] = await db
+    .select({
+      id: quotes.id,
+      service: quotes.service,
+      created_at: quotes.created_at,
+      current_status: quotes.current_status,
+      is_guest: quotes.is_guest,
+    })
+    .from(quotes)
+    .where(eq(quotes.id, id))
+    .limit(1);
+  return row ?? null;
+}

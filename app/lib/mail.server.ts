@@ -1,0 +1,56 @@
+/**
+ * Mail transport (nodemailer). With SMTP_URL mail goes to that server; without it each message is
+ * written as an .eml file in $DATA_DIR/mail and one log line says where.
+ */
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { env } from "./env.server";
+import { logger } from "./logger.server";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+}
+
+export interface MailTransport {
+  /** Sends one message; resolves to its Message-ID, rejects when the server refuses it. */
+  send(message: MailMessage): Promise<string>;
+}
+
+/** The SMTP transport for `smtpUrl` (e.g. smtp://user:pass@host:587). */
+export function smtpTransport(smtpUrl: string, from: string): MailTransport {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message, html: message.html ?? undefined });
+      return info.messageId;
+    },
+  };
+}
+
+/** The development transport: one .eml file per message in `dir`. */
+export function fileTransport(dir: string, from: string): MailTransport {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message, html: message.html ?? undefined });
+      await fs.mkdir(dir, { recursive: true });
+      const file = path.join(dir, `${new Date().toISOString().replaceAll(":", "-")}-${randomUUID()}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      logger().info({ to: message.to, subject: message.subject, file }, "mail written to file");
+      return info.messageId;
+    },
+  };
+}
+
+/** The transport the configuration asks for. */
+export function configuredTransport(): MailTransport {
+  const config = env();
+  return config.SMTP_URL
+    ? smtpTransport(config.SMTP_URL, config.MAIL_FROM)
+    : fileTransport(config.mailDir, config.MAIL_FROM);
+}

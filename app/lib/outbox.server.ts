@@ -1,0 +1,206 @@
+/**
+ * The mail outbox. Messages are rows written inside the transaction of the change they report,
+ * so a request is never stored without its mail nor mail sent for a request that was rolled back.
+ * A worker delivers due rows, records every attempt, retries failures with exponential back-off,
+ * and marks a row sent once; a restarted server resumes whatever is still pending.
+ */
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { mail_delivery_attempts, mail_outbox } from "../db/schema";
+import { db, type Executor } from "./db.server";
+import { logger } from "./logger.server";
+import type { MailTransport } from "./mail.server";
+
+export interface OutboxMessage {
+  /** what the mail is, e.g. "lead_alert" */
+  kind: string;
+  quoteId?: string | null;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+}
+
+/** Queues messages inside the caller's transaction `tx`. */
+export async function enqueueMail(tx: Executor, messages: OutboxMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  await tx.insert(mail_outbox).values(
+    messages.map((m) => ({
+      kind: m.kind,
+      quote_id: m.quoteId ?? null,
+      to_address: m.to,
+      subject: m.subject,
+      text_body: m.text,
+      html_body: m.html ?? null,
+    })),
+  );
+}
+
+export interface DeliveryOptions {
+  transport: MailTransport;
+  /** the clock; tests move it forward to reach retries */
+  now?: Date;
+  batchSize?: number;
+  /** delay before the first retry; each further retry doubles it (ms) */
+  retryBaseMs?: number;
+  /** after this many failed attempts the row is marked failed and left for an operator */
+  maxAttempts?: number;
+  /** how long a claimed row is reserved for this worker (ms) */
+  leaseMs?: number;
+}
+
+const MAX_RETRY_DELAY_MS = 6 * 60 * 60 * 1000;
+
+/** Back-off before retry number `attempts` (1-based): base * 2^(attempts-1), at most 6 hours. */
+export function retryDelayMs(attempts: number, baseMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
+}
+
+/**
+ * Delivers every pending message due at `now` (one batch). Rows are leased with
+ * `FOR UPDATE SKIP LOCKED`, so several processes never send the same row at once.
+ * @returns how many were sent and how many failed this round.
+ */
+export async function deliverDueMail(options: DeliveryOptions): Promise<{ sent: number; failed: number }> {
+  const now = options.now ?? new Date();
+  const { batchSize = 20, retryBaseMs = 30_000, maxAttempts = 10, leaseMs = 60_000 } = options;
+  const due = db
+    .select({ id: mail_outbox.id })
+    .from(mail_outbox)
+    .where(
+      and(
+        eq(mail_outbox.status, "pending"),
+        lte(mail_outbox.next_attempt_at, now),
+        or(isNull(mail_outbox.locked_until), lte(mail_outbox.locked_until, now)),
+      ),
+    )
+    .orderBy(asc(mail_outbox.next_attempt_at))
+    .limit(batchSize)
+    .for("update", { skipLocked: true });
+  const claimed = await db
+    .update(mail_outbox)
+    .set({ locked_until: new Date(now.getTime() + leaseMs) })
+    .where(inArray(mail_outbox.id, due))
+    .returning();
+
+  let sent = 0;
+  let failed = 0;
+  for (const row of claimed) {
+    const attempts = row.attempts + 1;
+    try {
+      const messageId = await options.transport.send({
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+      });
+      await db.transaction(async (tx) => {
+        await tx
+          .update(mail_outbox)
+          .set({ status: "sent", attempts, sent_at: now, message_id: messageId, locked_until: null, last_error: null })
+          .where(eq(mail_outbox.id, row.id));
+        await tx.insert(mail_delivery_attempts).values({ outbox_id: row.id, attempted_at: now, succeeded: true });
+      });
+      sent++;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const giveUp = attempts >= maxAttempts;
+      await db.transaction(async (tx) => {
+        await tx
+          .update(mail_outbox)
+          .set({
+            status: giveUp ? "failed" : "pending",
+            attempts,
+            last_error: message.slice(0, 1000),
+            locked_until: null,
+            next_attempt_at: new Date(now.getTime() + retryDelayMs(attempts, retryBaseMs)),
+          })
+          .where(eq(mail_outbox.id, row.id));
+        await tx
+          .insert(mail_delivery_attempts)
+          .values({ outbox_id: row.id, attempted_at: now, succeeded: false, error: message.slice(0, 1000) });
+      });
+      logger()[giveUp ? "error" : "warn"](
+        { outboxId: row.id, kind: row.kind, attempts, err: message },
+        giveUp ? "mail delivery failed for good" : "mail delivery failed; will retry",
+      );
+      failed++;
+    }
+  }
+  return { sent, failed };
+}
+
+export interface OutboxWorker {
+  /** Asks for a delivery round now (e.g. right after a commit that queued mail). */
+  kick(): void;
+  /** Stops polling and waits for the round in progress. */
+  stop(): Promise<void>;
+}
+
+/** Starts delivering in the background: a round every `pollIntervalMs` and on every kick. */
+export function startOutboxWorker(
+  options: DeliveryOptions & { pollIntervalMs?: number },
+): OutboxWorker {
+  const { pollIntervalMs = 5_000, ...delivery } = options;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const schedule = () => {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(round, pollIntervalMs);
+    timer.unref();
+  };
+  function round(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      try {
+        let result: { sent: number; failed: number };
+        do {
+          again = false;
+          result = await deliverDueMail({ ...delivery, now: new Date() });
+        } while ((again || result.sent + result.failed === (delivery.batchSize ?? 20)) && !stopped);
+      } catch (error) {
+        logger().error({ err: error }, "mail outbox round failed");
+      } finally {
+        running = undefined;
+        schedule();
+      }
+    })();
+  }
+  schedule();
+  return {
+    kick: () => round(),
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+let worker: OutboxWorker | undefined;
+
+/** Registers the process's outbox worker so that `kickOutbox()` reaches it. */
+export function setOutboxWorker(next: OutboxWorker | undefined): void {
+  worker = next;
+}
+
+/** Asks the process's worker (if any) to deliver now. */
+export function kickOutbox(): void {
+  worker?.kick();
+}
+
+/** Rows still waiting for delivery (for /healthz and operators). */
+export async function pendingMailCount(): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(mail_outbox)
+    .where(eq(mail_outbox.status, "pending"));
+  return row?.count ?? 0;
+}

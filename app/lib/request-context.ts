@@ -1,0 +1,13 @@
+import { createContext } from "react-router";
+
+/** What the Express server knows about a request and the app needs (DESIGN section 8). */
+export interface RequestInfo {
+  /** client address as Express resolved it under the configured `trust proxy` */
+  clientIp: string | undefined;
+  /** CSP nonce for this response's inline scripts */
+  nonce: string;
+  requestId: string;
+}
+
+/** Context key shared by server.ts (through the build's entry module) and loaders/actions. */
+export const requestContext = createContext<RequestInfo>();

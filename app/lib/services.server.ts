@@ -1,0 +1,57 @@
+/**
+ * Start-up and shutdown of everything the web server depends on: configuration, the database
+ * (with migrations) and the mail outbox worker. server.ts calls these through the build's entry.
+ */
+import { databaseHandle, openDatabase, useDatabase } from "./db.server";
+import { env } from "./env.server";
+import { logger } from "./logger.server";
+import { configuredTransport } from "./mail.server";
+import { setOutboxWorker, startOutboxWorker, type OutboxWorker } from "./outbox.server";
+
+let worker: OutboxWorker | undefined;
+
+/**
+ * Validates configuration, opens the database, applies migrations and starts the outbox worker.
+ * @throws on invalid configuration or a database that cannot be opened (e.g. DatabaseLockedError).
+ */
+export async function startServices(): Promise<void> {
+  const config = env();
+  const handle = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir });
+  useDatabase(handle);
+  worker = startOutboxWorker({ transport: configuredTransport() });
+  setOutboxWorker(worker);
+  worker.kick();
+  logger().info({ driver: handle.driver }, "services started");
+}
+
+/** Stops the outbox worker (finishing its round) and closes the database. */
+export async function stopServices(): Promise<void> {
+  await worker?.stop();
+  setOutboxWorker(undefined);
+  const handle = databaseHandle();
+  useDatabase(undefined);
+  await handle.close();
+}
+
+/** Settings server.ts needs before the app answers requests. */
+export function serverSettings() {
+  const config = env();
+  const trustProxy = config.TRUST_PROXY;
+  return {
+    port: config.PORT,
+    isProduction: config.isProduction,
+    https: config.PUBLIC_URL.startsWith("https:"),
+    trustProxy: trustProxy === "true" ? true : trustProxy === "false" ? false : trustProxy,
+  };
+}
+
+/** Database reachability for /healthz. */
+export async function databaseHealth(): Promise<{ ok: boolean; driver?: string }> {
+  try {
+    const handle = databaseHandle();
+    await handle.ping();
+    return { ok: true, driver: handle.driver };
+  } catch {
+    return { ok: false };
+  }
+}

@@ -1,0 +1,87 @@
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  type MiddlewareFunction,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+} from "react-router";
+import { Footer } from "~/components/layout/footer";
+import { Header } from "~/components/layout/header";
+import { useNonce } from "~/components/layout/nonce";
+import { Button } from "~/components/ui/button";
+import { Toaster } from "~/components/ui/toaster";
+import { env } from "~/lib/env.server";
+import { isSameOriginMutation } from "~/lib/origin.server";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+/** Refuses cross-site mutations before any action runs (CSRF defence, DESIGN section 5). */
+const sameOriginOnly: MiddlewareFunction<Response> = ({ request }) => {
+  if (!isSameOriginMutation(request)) {
+    throw new Response("This request came from another site and was refused.", { status: 403 });
+  }
+};
+
+export const middleware: Route.MiddlewareFunction[] = [sameOriginOnly];
+
+export function loader() {
+  return { publicUrl: env().PUBLIC_URL };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-white font-sans text-slate-900 antialiased">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        >
+          Skip to content
+        </a>
+        <Header />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <Footer />
+        <Toaster />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? "Page not found" : "Something went wrong";
+  const message = notFound
+    ? "We could not find the page you were looking for. It may have moved."
+    : "We could not complete your request. Please try again in a moment.";
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-20 text-center">
+      <title>{`${title} | Utah Home Remediation`}</title>
+      <p className="text-sm font-semibold text-brand-800">
+        {isRouteErrorResponse(error) ? error.status : 500}
+      </p>
+      <h1 className="mt-2 text-3xl font-bold">{title}</h1>
+      <p className="mt-4 text-slate-700">{message}</p>
+      <Button asChild className="mt-8">
+        <Link to="/">Return Home</Link>
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { Clock, ShieldCheck, Wrench } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { serviceIcons } from "~/features/catalog/icons";
+import { services } from "~/features/catalog/services";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/home";
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Expert Environmental Remediation in Utah",
+    description:
+      "Drinking water filtration, mold remediation and radon mitigation for Utah homes. 24/7 emergency service, work to EPA guidelines, free quotes.",
+  });
+}
+
+const reasons = [
+  {
+    icon: Clock,
+    title: "24/7 Emergency Service",
+    text: "Flooding, sudden mold growth or a high radon reading? Our crews answer day and night.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "EPA Guidelines",
+    text: "Every test, treatment and mitigation system follows U.S. EPA guidelines and is documented.",
+  },
+  {
+    icon: Wrench,
+    title: "Certified Specialists",
+    text: "Trained technicians assess your home first and recommend only the work it needs.",
+  },
+];
+
+export default function Home() {
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto max-w-6xl px-4 py-20 text-center sm:py-28">
+          <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-6xl">
+            Expert Environmental Remediation
+          </h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-700">
+            Clean drinking water, mold-free rooms and safe radon levels for Utah homes. Tell us what you
+            are facing and get a free quote from a certified specialist.
+          </p>
+          <div className="mt-10 flex flex-wrap justify-center gap-4">
+            <Button asChild size="lg">
+              <Link to="/auth/signup">Start Your Remediation Plan</Link>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to="/auth/signin">Sign In</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="services-title" className="mx-auto max-w-6xl px-4 py-16">
+        <h2 id="services-title" className="text-center text-3xl font-bold tracking-tight">
+          Our Remediation Services
+        </h2>
+        <div className="mt-10 grid gap-6 md:grid-cols-3">
+          {services.map((service) => {
+            const Icon = serviceIcons[service.id];
+            return (
+              <Card key={service.id} className="flex flex-col">
+                <CardHeader>
+                  <Icon className="size-10 text-brand-700" aria-hidden="true" />
+                  <CardTitle>{service.title}</CardTitle>
+                  <CardDescription>{service.description}</CardDescription>
+                </CardHeader>
+                <CardContent className="flex-1 text-sm text-slate-700">
+                  Free {service.assessment} quote for homes across {service.locations.map((l) => l.name).join(", ")}.
+                </CardContent>
+                <CardFooter>
+                  <Button asChild className="w-full">
+                    <Link to={service.quoteHref}>
+                      Get Remediation Quote<span className="sr-only">: {service.title}</span>
+                    </Link>
+                  </Button>
+                </CardFooter>
+              </Card>
+            );
+          })}
+        </div>
+      </section>
+
+      <section aria-labelledby="why-title" className="bg-slate-50">
+        <div className="mx-auto max-w-6xl px-4 py-16">
+          <h2 id="why-title" className="text-center text-3xl font-bold tracking-tight">
+            Why Choose Our Remediation Services
+          </h2>
+          <ul className="mt-10 grid gap-8 md:grid-cols-3">
+            {reasons.map((reason) => (
+              <li key={reason.title} className="text-center">
+                <reason.icon className="mx-auto size-10 text-brand-700" aria-hidden="true" />
+                <h3 className="mt-4 text-lg font-semibold">{reason.title}</h3>
+                <p className="mt-2 text-slate-700">{reason.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-4xl px-4 py-16 text-center">
+        <h2 className="text-3xl font-bold tracking-tight">Ready for a healthier home?</h2>
+        <p className="mt-4 text-lg text-slate-700">
+          Create a free account to keep your properties and follow every quote from request to completion.
+        </p>
+        <Button asChild size="lg" className="mt-8">
+          <Link to="/auth/signup">Create Your Free Account</Link>
+        </Button>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { data, redirect } from "react-router";
+import { serviceBySlug } from "~/features/catalog/services";
+import { confirmationCookieHeader } from "~/features/quotes/confirmation.server";
+import { quoteForms } from "~/features/quotes/forms";
+import { submitQuoteRequest } from "~/features/quotes/submit.server";
+import { requestContext } from "~/lib/request-context";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/request";
+
+function serviceOr404(slug: string) {
+  const service = serviceBySlug(slug);
+  if (!service) throw data(null, { status: 404 });
+  return service;
+}
+
+export function loader({ params, request }: Route.LoaderArgs) {
+  const service = serviceOr404(params.service);
+  const referer = request.headers.get("Referer");
+  const sameSite = referer && new URL(referer).origin === new URL(request.url).origin;
+  const backHref = sameSite && new URL(referer).pathname !== service.quoteHref
+    ? new URL(referer).pathname
+    : service.href;
+  return { slug: service.slug, backHref };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const service = serviceOr404(params.service);
+  const outcome = await submitQuoteRequest(service.id, await request.formData(), {
+    clientIp: context.get(requestContext).clientIp,
+    owner: { userId: null },
+  });
+  switch (outcome.status) {
+    case 201:
+      return redirect("/quotes/confirmation", {
+        headers: { "Set-Cookie": await confirmationCookieHeader(outcome.quoteId) },
+      });
+    case 202:
+      return redirect("/quotes/confirmation");
+    default:
+      return data(outcome.result, { status: outcome.status });
+  }
+}
+
+export function meta(args: Route.MetaArgs) {
+  const service = serviceBySlug(args.params.service);
+  if (!service) return [{ title: "Page not found" }];
+  return pageMeta(args, {
+    title: `Free ${service.title} Quote`,
+    description: `${service.formSubtitle}. Request a free ${service.title.toLowerCase()} quote in Utah - no account needed.`,
+  });
+}
+
+export default function QuoteRequestPage({ loaderData, actionData }: Route.ComponentProps) {
+  const service = serviceBySlug(loaderData.slug)!;
+  const QuoteForm = quoteForms[service.id];
+  return (
+    <QuoteForm
+      key={service.id}
+      service={service}
+      lastResult={actionData}
+      backHref={loaderData.backHref}
+    />
+  );
+}
