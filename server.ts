@@ -19,7 +19,9 @@ const settings = app.serverSettings();
 try {
   await app.startServices();
 } catch (error) {
-  console.error(`\nThe server could not start: ${error instanceof Error ? error.message : error}\n`);
+  console.error(
+    `\nThe server could not start: ${error instanceof Error ? error.message : error}\n`,
+  );
   process.exit(1);
 }
 
@@ -46,9 +48,10 @@ server.use(
         upgradeInsecureRequests: settings.https ? [] : null,
       },
     },
-    strictTransportSecurity: settings.isProduction && settings.https
-      ? { maxAge: 63072000, includeSubDomains: true }
-      : false,
+    strictTransportSecurity:
+      settings.isProduction && settings.https
+        ? { maxAge: 63072000, includeSubDomains: true }
+        : false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
   }),

@@ -239,7 +239,10 @@ export const blog_post_tags = pgTable(
       .notNull()
       .references(() => blog_tags.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.post_id, t.tag_id] }), index("blog_post_tags_tag_idx").on(t.tag_id)],
+  (t) => [
+    primaryKey({ columns: [t.post_id, t.tag_id] }),
+    index("blog_post_tags_tag_idx").on(t.tag_id),
+  ],
 );
 
 /** Mail written in the same transaction as the change it reports; a worker delivers it. */

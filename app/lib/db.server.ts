@@ -131,7 +131,7 @@ async function openPostgres(
 let current: DatabaseHandle | undefined;
 
 /** Makes `handle` the application's database (server start-up and tests). */
-export function useDatabase(handle: DatabaseHandle | undefined): void {
+export function setDatabase(handle: DatabaseHandle | undefined): void {
   current = handle;
 }
 

@@ -23,7 +23,9 @@ const schema = z
     AUTH_SECRET: optionalString,
     QUOTE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     TRUST_PROXY: z.string().default("loopback"),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === "production" && value.DATABASE_URL && !value.AUTH_SECRET) {
@@ -34,7 +36,11 @@ const schema = z
       });
     }
     if (value.AUTH_SECRET && value.AUTH_SECRET.length < 32) {
-      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "use at least 32 characters" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_SECRET"],
+        message: "use at least 32 characters",
+      });
     }
   });
 

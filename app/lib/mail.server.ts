@@ -39,7 +39,10 @@ export function fileTransport(dir: string, from: string): MailTransport {
     async send(message) {
       const info = await transport.sendMail({ from, ...message, html: message.html ?? undefined });
       await fs.mkdir(dir, { recursive: true });
-      const file = path.join(dir, `${new Date().toISOString().replaceAll(":", "-")}-${randomUUID()}.eml`);
+      const file = path.join(
+        dir,
+        `${new Date().toISOString().replaceAll(":", "-")}-${randomUUID()}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer);
       logger().info({ to: message.to, subject: message.subject, file }, "mail written to file");
       return info.messageId;

@@ -60,7 +60,9 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
  * `FOR UPDATE SKIP LOCKED`, so several processes never send the same row at once.
  * @returns how many were sent and how many failed this round.
  */
-export async function deliverDueMail(options: DeliveryOptions): Promise<{ sent: number; failed: number }> {
+export async function deliverDueMail(
+  options: DeliveryOptions,
+): Promise<{ sent: number; failed: number }> {
   const now = options.now ?? new Date();
   const { batchSize = 20, retryBaseMs = 30_000, maxAttempts = 10, leaseMs = 60_000 } = options;
   const due = db
@@ -96,9 +98,18 @@ export async function deliverDueMail(options: DeliveryOptions): Promise<{ sent: 
       await db.transaction(async (tx) => {
         await tx
           .update(mail_outbox)
-          .set({ status: "sent", attempts, sent_at: now, message_id: messageId, locked_until: null, last_error: null })
+          .set({
+            status: "sent",
+            attempts,
+            sent_at: now,
+            message_id: messageId,
+            locked_until: null,
+            last_error: null,
+          })
           .where(eq(mail_outbox.id, row.id));
-        await tx.insert(mail_delivery_attempts).values({ outbox_id: row.id, attempted_at: now, succeeded: true });
+        await tx
+          .insert(mail_delivery_attempts)
+          .values({ outbox_id: row.id, attempted_at: now, succeeded: true });
       });
       sent++;
     } catch (error) {
@@ -115,9 +126,12 @@ export async function deliverDueMail(options: DeliveryOptions): Promise<{ sent: 
             next_attempt_at: new Date(now.getTime() + retryDelayMs(attempts, retryBaseMs)),
           })
           .where(eq(mail_outbox.id, row.id));
-        await tx
-          .insert(mail_delivery_attempts)
-          .values({ outbox_id: row.id, attempted_at: now, succeeded: false, error: message.slice(0, 1000) });
+        await tx.insert(mail_delivery_attempts).values({
+          outbox_id: row.id,
+          attempted_at: now,
+          succeeded: false,
+          error: message.slice(0, 1000),
+        });
       });
       logger()[giveUp ? "error" : "warn"](
         { outboxId: row.id, kind: row.kind, attempts, err: message },

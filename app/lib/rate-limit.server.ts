@@ -26,9 +26,9 @@ export interface RateLimit {
    * Counts one attempt by `ip`. Resolves to `{ allowed: true }` or, past the limit,
    * `{ allowed: false, retryAfterSeconds }`. Store failures reject (callers answer 500).
    */
-  consume(ip: string | undefined): Promise<
-    { allowed: true } | { allowed: false; retryAfterSeconds: number }
-  >;
+  consume(
+    ip: string | undefined,
+  ): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
 }
 
 /** A limit of `points` attempts per `durationSeconds` for each client, under `name`. */

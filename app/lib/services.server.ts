@@ -2,11 +2,11 @@
  * Start-up and shutdown of everything the web server depends on: configuration, the database
  * (with migrations) and the mail outbox worker. server.ts calls these through the build's entry.
  */
-import { databaseHandle, openDatabase, useDatabase } from "./db.server";
+import { databaseHandle, openDatabase, setDatabase } from "./db.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { configuredTransport } from "./mail.server";
-import { setOutboxWorker, startOutboxWorker, type OutboxWorker } from "./outbox.server";
+import { type OutboxWorker, setOutboxWorker, startOutboxWorker } from "./outbox.server";
 
 let worker: OutboxWorker | undefined;
 
@@ -17,7 +17,7 @@ let worker: OutboxWorker | undefined;
 export async function startServices(): Promise<void> {
   const config = env();
   const handle = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir });
-  useDatabase(handle);
+  setDatabase(handle);
   worker = startOutboxWorker({ transport: configuredTransport() });
   setOutboxWorker(worker);
   worker.kick();
@@ -29,7 +29,7 @@ export async function stopServices(): Promise<void> {
   await worker?.stop();
   setOutboxWorker(undefined);
   const handle = databaseHandle();
-  useDatabase(undefined);
+  setDatabase(undefined);
   await handle.close();
 }
 

@@ -9,14 +9,19 @@ export function Footer() {
         <div>
           <p className="font-bold text-brand-900">{company.name}</p>
           <p className="mt-2 text-sm text-slate-700">{company.tagline}.</p>
-          <p className="mt-2 text-sm text-slate-700">24/7 emergency service. Work to EPA guidelines.</p>
+          <p className="mt-2 text-sm text-slate-700">
+            24/7 emergency service. Work to EPA guidelines.
+          </p>
         </div>
         <nav aria-label="Services">
           <h2 className="text-sm font-semibold text-slate-900">Free quotes</h2>
           <ul className="mt-2 space-y-2 text-sm">
             {services.map((service) => (
               <li key={service.id}>
-                <Link to={service.quoteHref} className="text-slate-700 underline hover:text-brand-800">
+                <Link
+                  to={service.quoteHref}
+                  className="text-slate-700 underline hover:text-brand-800"
+                >
                   {service.title} quote
                 </Link>
               </li>

@@ -7,8 +7,8 @@ import { ChevronDown, Menu, X } from "lucide-react";
 import { Dialog, NavigationMenu } from "radix-ui";
 import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { serviceIcons } from "~/features/catalog/icons";
 import { company } from "~/features/catalog/company";
+import { serviceIcons } from "~/features/catalog/icons";
 import { services } from "~/features/catalog/services";
 import { cn } from "~/lib/utils";
 
@@ -47,10 +47,17 @@ export function Header() {
                               current && "bg-brand-50 ring-1 ring-brand-700",
                             )}
                           >
-                            <Icon className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                            <Icon
+                              className="mt-0.5 size-5 shrink-0 text-brand-700"
+                              aria-hidden="true"
+                            />
                             <span>
-                              <span className="block text-sm font-semibold text-slate-900">{service.title}</span>
-                              <span className="block text-sm text-slate-600">{service.description}</span>
+                              <span className="block text-sm font-semibold text-slate-900">
+                                {service.title}
+                              </span>
+                              <span className="block text-sm text-slate-600">
+                                {service.description}
+                              </span>
                             </span>
                           </Link>
                         </NavigationMenu.Link>
@@ -58,7 +65,10 @@ export function Header() {
                           Locations:{" "}
                           {service.locations.map((location) => (
                             <NavigationMenu.Link asChild key={location.href}>
-                              <Link to={location.href} className="font-medium text-brand-800 underline">
+                              <Link
+                                to={location.href}
+                                className="font-medium text-brand-800 underline"
+                              >
                                 {location.name}
                               </Link>
                             </NavigationMenu.Link>

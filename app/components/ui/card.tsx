@@ -4,7 +4,10 @@ import { cn } from "~/lib/utils";
 export function Card({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
-      className={cn("rounded-xl border border-slate-200 bg-white text-slate-900 shadow-sm", className)}
+      className={cn(
+        "rounded-xl border border-slate-200 bg-white text-slate-900 shadow-sm",
+        className,
+      )}
       {...props}
     />
   );

@@ -176,12 +176,7 @@ export function ChoiceGroup({
       >
         {items.map(({ key, ...item }) => (
           <label key={key} className="flex min-h-6 items-center gap-2 text-sm text-slate-900">
-            <input
-              {...item}
-              aria-describedby={undefined}
-              aria-invalid={undefined}
-              className="size-4 accent-brand-700"
-            />
+            <input {...item} className="size-4 accent-brand-700" />
             {labels.get(item.value)}
           </label>
         ))}
@@ -200,7 +195,10 @@ export function CheckboxField({ meta, label, hint, className }: Omit<FieldProps,
   });
   return (
     <div className={className}>
-      <label htmlFor={meta.id} className="flex items-center gap-2 text-sm font-medium text-slate-900">
+      <label
+        htmlFor={meta.id}
+        className="flex items-center gap-2 text-sm font-medium text-slate-900"
+      >
         <input {...props} className="size-4 accent-brand-700" />
         {label}
       </label>

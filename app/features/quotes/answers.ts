@@ -66,7 +66,9 @@ export function answerRows(request: QuoteRequest): AnswerRow[] {
           : []),
         ["Basement", yesNo(a.hasBasement)],
         ...(a.hasBasement
-          ? ([["Basement type", maybe(enums.basementType.label(a.basementType))]] satisfies AnswerRow[])
+          ? ([
+              ["Basement type", maybe(enums.basementType.label(a.basementType))],
+            ] satisfies AnswerRow[])
           : []),
         ["Levels", maybe(a.numLevels)],
         ["Year built", maybe(a.yearBuilt)],

@@ -50,7 +50,10 @@ export function MoldQuoteForm(props: QuoteFormProps) {
           />
           <SelectField meta={fields.urgencyLevel} label="Urgency" options={enums.urgency.options} />
         </div>
-        <CheckboxField meta={fields.recentWaterIssues} label="There were recent leaks, floods or water damage" />
+        <CheckboxField
+          meta={fields.recentWaterIssues}
+          label="There were recent leaks, floods or water damage"
+        />
         <CheckboxField meta={fields.previousTreatment} label="The mold has been treated before" />
       </FormSection>
       <FormSection title="Your Property">
@@ -62,7 +65,11 @@ export function MoldQuoteForm(props: QuoteFormProps) {
           placeholder="Select property type"
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField meta={fields.propertyAge} label="Property Age" options={enums.propertyAge.options} />
+          <SelectField
+            meta={fields.propertyAge}
+            label="Property Age"
+            options={enums.propertyAge.options}
+          />
           <SelectField
             meta={fields.hvacSystemType}
             label="HVAC System Type"

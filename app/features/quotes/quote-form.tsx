@@ -18,7 +18,7 @@ import { toast } from "sonner";
 import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { ChoiceGroup, SelectField, TextAreaField, TextField } from "~/components/ui/form-controls";
+import { ChoiceGroup, TextAreaField, TextField } from "~/components/ui/form-controls";
 import { bestTime, contactMethod } from "~/features/catalog/enums";
 import type { Service } from "~/features/catalog/services";
 import { type contactSchema, formErrorMessages, HONEYPOT_FIELD } from "./schemas";
@@ -176,9 +176,25 @@ export function QuoteFormShell({
 
         <FormSection title="Contact Information">
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField meta={fields.firstName} label="First Name" required autoComplete="given-name" />
-            <TextField meta={fields.lastName} label="Last Name" required autoComplete="family-name" />
-            <TextField meta={fields.email} label="Email" type="email" required autoComplete="email" />
+            <TextField
+              meta={fields.firstName}
+              label="First Name"
+              required
+              autoComplete="given-name"
+            />
+            <TextField
+              meta={fields.lastName}
+              label="Last Name"
+              required
+              autoComplete="family-name"
+            />
+            <TextField
+              meta={fields.email}
+              label="Email"
+              type="email"
+              required
+              autoComplete="email"
+            />
             <TextField meta={fields.phone} label="Phone" type="tel" required autoComplete="tel" />
             <TextField
               meta={fields.zipCode}
@@ -231,4 +247,3 @@ export function FormSection({ title, children }: { title: string; children: Reac
     </Card>
   );
 }
-

@@ -3,8 +3,8 @@
  * confirmation to the requester. Plain text: nothing the requester typed can become markup.
  */
 import { company } from "~/features/catalog/company";
-import { serviceById } from "~/features/catalog/services";
 import * as enums from "~/features/catalog/enums";
+import { serviceById } from "~/features/catalog/services";
 import { env } from "~/lib/env.server";
 import type { OutboxMessage } from "~/lib/outbox.server";
 import { answerRows } from "./answers";
@@ -15,7 +15,11 @@ const rows = (pairs: [string, string][]) =>
   pairs.map(([label, value]) => `${`${label}:`.padEnd(24)} ${value}`).join("\n");
 
 /** The lead alert and the requester's confirmation for the new quote `quoteId`. */
-export function newQuoteMail(quoteId: string, request: QuoteRequest, description: string): OutboxMessage[] {
+export function newQuoteMail(
+  quoteId: string,
+  request: QuoteRequest,
+  description: string,
+): OutboxMessage[] {
   const config = env();
   const service = serviceById(request.service);
   const c = request.input;

@@ -29,7 +29,10 @@ export interface QuoteOwner {
  * @returns the new quote's id.
  * @throws whatever the database raises; nothing is stored then.
  */
-export async function createQuote(request: QuoteRequest, owner: QuoteOwner): Promise<{ id: string }> {
+export async function createQuote(
+  request: QuoteRequest,
+  owner: QuoteOwner,
+): Promise<{ id: string }> {
   const c = request.input;
   const description = c.details || serviceById(request.service).defaultDescription;
   const isGuest = owner.userId === null;

@@ -38,14 +38,21 @@ export function RadonQuoteForm(props: QuoteFormProps) {
         <div className="group space-y-4">
           <CheckboxField meta={fields.hasBasement} label="The property has a basement" />
           <div className="hidden group-has-[input[name=hasBasement]:checked]:block">
-            <SelectField meta={fields.basementType} label="Basement Type" options={enums.basementType.options} />
+            <SelectField
+              meta={fields.basementType}
+              label="Basement Type"
+              options={enums.basementType.options}
+            />
           </div>
         </div>
         <CheckboxField meta={fields.recentRenovations} label="Recent renovations (last 2 years)" />
       </FormSection>
       <FormSection title="Testing">
         <div className="group space-y-4">
-          <CheckboxField meta={fields.previousTesting} label="The property has been tested for radon before" />
+          <CheckboxField
+            meta={fields.previousTesting}
+            label="The property has been tested for radon before"
+          />
           <div className="hidden gap-4 group-has-[input[name=previousTesting]:checked]:grid sm:grid-cols-2">
             <TextField meta={fields.previousTestDate} label="Previous Test Date" type="date" />
             <TextField
@@ -56,7 +63,11 @@ export function RadonQuoteForm(props: QuoteFormProps) {
           </div>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField meta={fields.testPurpose} label="Test Purpose" options={enums.testPurpose.options} />
+          <SelectField
+            meta={fields.testPurpose}
+            label="Test Purpose"
+            options={enums.testPurpose.options}
+          />
           <SelectField
             meta={fields.testPreference}
             label="Test Preference"

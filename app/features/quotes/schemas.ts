@@ -7,7 +7,8 @@ import { z } from "zod";
 import * as enums from "~/features/catalog/enums";
 import type { ServiceId } from "~/features/catalog/services";
 
-const text = (max: number) => z.string().trim().max(max, `Please keep this under ${max} characters`);
+const text = (max: number) =>
+  z.string().trim().max(max, `Please keep this under ${max} characters`);
 const optionalText = (max: number) => text(max).optional();
 /** A checkbox: true only when checked (SPEC: booleans are true only when exactly true). */
 const checkbox = () => z.boolean().default(false);
@@ -30,8 +31,16 @@ export const CONTACT_FIELDS = [
 
 /** SPEC's shared contact schema; we require it from everyone (docs/decisions.md). */
 export const contactSchema = z.object({
-  firstName: text(100).min(1, "First name is required").default(""),
-  lastName: text(100).min(1, "Last name is required").default(""),
+  firstName: z
+    .string({ error: "First name is required" })
+    .trim()
+    .min(1, "First name is required")
+    .max(100, "Please keep this under 100 characters"),
+  lastName: z
+    .string({ error: "Last name is required" })
+    .trim()
+    .min(1, "Last name is required")
+    .max(100, "Please keep this under 100 characters"),
   email: z
     .string({ error: "Email is required" })
     .trim()
@@ -48,9 +57,10 @@ export const contactSchema = z.object({
     .trim()
     .min(5, "ZIP code is required")
     .regex(/^\d{5}(-\d{4})?$/, "Please enter a 5-digit ZIP code"),
-  preferredContactMethod: choice(enums.contactMethod, "Please choose how we should contact you").default(
-    "email",
-  ),
+  preferredContactMethod: choice(
+    enums.contactMethod,
+    "Please choose how we should contact you",
+  ).default("email"),
   bestTimeToContact: choice(enums.bestTime, "Please choose the best time to contact you").default(
     "morning",
   ),
@@ -120,7 +130,10 @@ export const radonQuoteSchema = contactSchema.extend({
     .optional(),
   previousTestDate: z.iso
     .date("Please enter a date like 2024-05-31")
-    .refine((value) => value <= new Date().toISOString().slice(0, 10), "The test date cannot be in the future")
+    .refine(
+      (value) => value <= new Date().toISOString().slice(0, 10),
+      "The test date cannot be in the future",
+    )
     .optional(),
   previousResults: optionalText(200),
   yearBuilt: z

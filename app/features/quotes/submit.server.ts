@@ -2,8 +2,9 @@
  * Handling a quote request POST: rate limit, honeypot, validation, atomic creation, mail kick.
  * Routes map the outcome to a response; nothing here knows about HTTP beyond status codes.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
+
 import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ServiceId } from "~/features/catalog/services";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";

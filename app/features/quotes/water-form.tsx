@@ -49,8 +49,20 @@ export function WaterQuoteForm(props: QuoteFormProps) {
           placeholder="Select property type"
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField meta={fields.numBathrooms} label="Number of Bathrooms" type="number" min={1} required />
-          <TextField meta={fields.numResidents} label="Number of Residents" type="number" min={1} required />
+          <TextField
+            meta={fields.numBathrooms}
+            label="Number of Bathrooms"
+            type="number"
+            min={1}
+            required
+          />
+          <TextField
+            meta={fields.numResidents}
+            label="Number of Residents"
+            type="number"
+            min={1}
+            required
+          />
         </div>
         <SelectField
           meta={fields.budgetRange}

@@ -1,7 +1,14 @@
 import { Clock, ShieldCheck, Wrench } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "~/components/ui/card";
 import { serviceIcons } from "~/features/catalog/icons";
 import { services } from "~/features/catalog/services";
 import { pageMeta } from "~/lib/seo";
@@ -42,8 +49,8 @@ export default function Home() {
             Expert Environmental Remediation
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-700">
-            Clean drinking water, mold-free rooms and safe radon levels for Utah homes. Tell us what you
-            are facing and get a free quote from a certified specialist.
+            Clean drinking water, mold-free rooms and safe radon levels for Utah homes. Tell us what
+            you are facing and get a free quote from a certified specialist.
           </p>
           <div className="mt-10 flex flex-wrap justify-center gap-4">
             <Button asChild size="lg">
@@ -71,7 +78,8 @@ export default function Home() {
                   <CardDescription>{service.description}</CardDescription>
                 </CardHeader>
                 <CardContent className="flex-1 text-sm text-slate-700">
-                  Free {service.assessment} quote for homes across {service.locations.map((l) => l.name).join(", ")}.
+                  Free {service.assessment} quote for homes across{" "}
+                  {service.locations.map((l) => l.name).join(", ")}.
                 </CardContent>
                 <CardFooter>
                   <Button asChild className="w-full">
@@ -106,7 +114,8 @@ export default function Home() {
       <section className="mx-auto max-w-4xl px-4 py-16 text-center">
         <h2 className="text-3xl font-bold tracking-tight">Ready for a healthier home?</h2>
         <p className="mt-4 text-lg text-slate-700">
-          Create a free account to keep your properties and follow every quote from request to completion.
+          Create a free account to keep your properties and follow every quote from request to
+          completion.
         </p>
         <Button asChild size="lg" className="mt-8">
           <Link to="/auth/signup">Create Your Free Account</Link>

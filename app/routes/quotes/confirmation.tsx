@@ -54,15 +54,17 @@ export default function QuoteConfirmation({ loaderData }: Route.ComponentProps) 
       {loaderData.state === "found" && (
         <>
           <p className="mt-4 text-center text-lg text-slate-700">
-            Thank you. We&apos;ll review your {loaderData.serviceTitle.toLowerCase()} request and get back
-            to you soon. A confirmation is on its way to your inbox.
+            Thank you. We&apos;ll review your {loaderData.serviceTitle.toLowerCase()} request and
+            get back to you soon. A confirmation is on its way to your inbox.
           </p>
           <Card className="mt-8">
             <CardContent className="pt-6">
               <dl className="grid gap-4 sm:grid-cols-2">
                 <div>
                   <dt className="text-sm text-slate-600">Reference Number</dt>
-                  <dd className="mt-1 font-mono text-2xl font-bold tracking-wider">{loaderData.reference}</dd>
+                  <dd className="mt-1 font-mono text-2xl font-bold tracking-wider">
+                    {loaderData.reference}
+                  </dd>
                 </div>
                 <div>
                   <dt className="text-sm text-slate-600">Submitted</dt>

@@ -17,9 +17,10 @@ export function loader({ params, request }: Route.LoaderArgs) {
   const service = serviceOr404(params.service);
   const referer = request.headers.get("Referer");
   const sameSite = referer && new URL(referer).origin === new URL(request.url).origin;
-  const backHref = sameSite && new URL(referer).pathname !== service.quoteHref
-    ? new URL(referer).pathname
-    : service.href;
+  const backHref =
+    sameSite && new URL(referer).pathname !== service.quoteHref
+      ? new URL(referer).pathname
+      : service.href;
   return { slug: service.slug, backHref };
 }
 

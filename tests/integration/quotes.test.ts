@@ -1,0 +1,213 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { count, eq, sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import * as schema from "~/db/schema";
+import type { ServiceId } from "~/features/catalog/services";
+import { createQuote } from "~/features/quotes/quotes.server";
+import { waterQuoteSchema } from "~/features/quotes/schemas";
+import { submitQuoteRequest } from "~/features/quotes/submit.server";
+import { db } from "~/lib/db.server";
+import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
+import { formData, validAnswers } from "../setup/forms";
+
+const guest = { userId: null };
+
+async function rowCounts() {
+  const tables = {
+    quotes: schema.quotes,
+    history: schema.quote_status_history,
+    outbox: schema.mail_outbox,
+    water: schema.water_filtration_details,
+    mold: schema.mold_assessment_details,
+    radon: schema.radon_testing_details,
+  };
+  const result: Record<string, number> = {};
+  for (const [name, table] of Object.entries(tables)) {
+    const [row] = await db.select({ n: count() }).from(table);
+    result[name] = row?.n ?? 0;
+  }
+  return result;
+}
+
+describe.each(drivers)("quote requests on %s", (driver) => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await freshDatabase(driver, { QUOTE_RATE_LIMIT: "3" });
+  });
+  afterEach(async () => {
+    await database.dispose();
+  });
+
+  const submit = (
+    service: ServiceId,
+    fields: Readonly<Record<string, string | readonly string[] | undefined>>,
+    ip = "203.0.113.9",
+  ) => submitQuoteRequest(service, formData(fields), { clientIp: ip, owner: guest });
+
+  it("stores a water request whole: guest quote, details, first history row and two mails", async () => {
+    const outcome = await submit("water_filtration", validAnswers.water_filtration);
+    expect(outcome.status).toBe(201);
+    const id = outcome.status === 201 ? outcome.quoteId : "";
+
+    const [quote] = await db.select().from(schema.quotes).where(eq(schema.quotes.id, id));
+    expect(quote).toMatchObject({
+      service: "water_filtration",
+      is_guest: true,
+      user_id: null,
+      property_id: null,
+      current_status: "pending",
+      description: "Water filtration assessment request",
+      contact_email: "ann.lee@example.com",
+      preferred_contact_method: "phone",
+      best_time_to_contact: "evening",
+      zip_code: "84101",
+    });
+    const [details] = await db
+      .select()
+      .from(schema.water_filtration_details)
+      .where(eq(schema.water_filtration_details.quote_id, id));
+    expect(details).toEqual({
+      quote_id: id,
+      property_type: "single_family",
+      water_source: "well",
+      current_issues: ["taste", "hardness"],
+      has_existing_filter: true,
+      num_bathrooms: 2,
+      num_residents: 4,
+      appliances: ["dishwasher"],
+      filter_type: "whole_house",
+      budget_range: "500_1500",
+    });
+    const history = await db
+      .select()
+      .from(schema.quote_status_history)
+      .where(eq(schema.quote_status_history.quote_id, id));
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ status: "pending", changed_by: null, notes: null });
+    const mail = await db
+      .select()
+      .from(schema.mail_outbox)
+      .where(eq(schema.mail_outbox.quote_id, id));
+    expect(mail.map((m) => [m.kind, m.to_address]).sort()).toEqual([
+      ["lead_alert", "leads@remediation.test"],
+      ["quote_confirmation", "ann.lee@example.com"],
+    ]);
+  });
+
+  it("stores a mold request; mold type and area only with visible mold", async () => {
+    const seen = await submit("mold", validAnswers.mold);
+    const unseen = await submit("mold", { ...validAnswers.mold, visibleMold: undefined });
+    const rows = await db.select().from(schema.mold_assessment_details);
+    const byId = new Map(rows.map((r) => [r.quote_id, r]));
+    expect(byId.get(seen.status === 201 ? seen.quoteId : "")).toMatchObject({
+      visible_mold: true,
+      mold_type: "black",
+      affected_area: "medium",
+      problem_areas: ["bathroom", "basement"],
+      symptoms_concerns: ["musty_odor"],
+      recent_water_issues: false,
+      property_age: null,
+      urgency_level: "high",
+    });
+    expect(byId.get(unseen.status === 201 ? unseen.quoteId : "")).toMatchObject({
+      visible_mold: false,
+      mold_type: null,
+      affected_area: null,
+    });
+    const [quote] = await db.select().from(schema.quotes).limit(1);
+    expect(quote?.description).toBe("Mold inspection request");
+  });
+
+  it("stores a radon request with 0 square feet as 1000 and empty answers as null", async () => {
+    const outcome = await submit("radon", validAnswers.radon);
+    expect(outcome.status).toBe(201);
+    const [details] = await db.select().from(schema.radon_testing_details);
+    expect(details).toMatchObject({
+      property_type: "residential",
+      square_footage: 1000,
+      has_basement: true,
+      basement_type: "finished",
+      num_levels: 2,
+      year_built: 1978,
+      previous_testing: false,
+      previous_test_date: null,
+      foundation_type: null,
+      test_preference: "short_term",
+    });
+  });
+
+  it("leaves no quote, history or mail when the details insert fails", async () => {
+    await db.execute(sql`
+      CREATE FUNCTION fail_details() RETURNS trigger AS $$
+      BEGIN RAISE EXCEPTION 'injected failure'; END; $$ LANGUAGE plpgsql`);
+    await db.execute(sql`
+      CREATE TRIGGER fail_details BEFORE INSERT ON water_filtration_details
+      FOR EACH ROW EXECUTE FUNCTION fail_details()`);
+    const before = await rowCounts();
+
+    const outcome = await submit("water_filtration", validAnswers.water_filtration);
+
+    expect(outcome.status).toBe(500);
+    expect(outcome.status === 500 && outcome.result.error?.[""]).toEqual([
+      "Error submitting quote. Please try again later.",
+    ]);
+    expect(JSON.stringify(outcome)).not.toMatch(/injected|INSERT|water_filtration_details/);
+    expect(await rowCounts()).toEqual(before);
+    const parsed = parseWithZod(formData(validAnswers.water_filtration), {
+      schema: waterQuoteSchema,
+    });
+    if (parsed.status !== "success") throw new Error("fixture should be valid");
+    await expect(
+      createQuote({ service: "water_filtration", input: parsed.value }, guest),
+    ).rejects.toThrow(/injected failure/);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it("answers invalid input with 400 and the SPEC's messages, storing nothing", async () => {
+    const outcome = await submit("water_filtration", {
+      ...validAnswers.water_filtration,
+      currentIssues: undefined,
+    });
+    expect(outcome.status).toBe(400);
+    expect(outcome.status === 400 && outcome.result.error?.currentIssues).toEqual([
+      "Please select at least one issue",
+    ]);
+    expect((await rowCounts()).quotes).toBe(0);
+  });
+
+  it("stores nothing when the honeypot is filled, yet answers as a success", async () => {
+    const outcome = await submit("mold", { ...validAnswers.mold, website: "http://spam.example" });
+    expect(outcome.status).toBe(202);
+    expect(await rowCounts()).toMatchObject({ quotes: 0, outbox: 0, mold: 0 });
+  });
+
+  it("limits submissions per client per hour with 429, grouping IPv6 by /64", async () => {
+    for (const ip of ["2001:db8:7:1::10", "2001:db8:7:1::20", "2001:db8:7:1:ffff::1"]) {
+      expect((await submit("radon", validAnswers.radon, ip)).status).toBe(201);
+    }
+    const limited = await submit("radon", validAnswers.radon, "2001:db8:7:1::99");
+    expect(limited.status).toBe(429);
+    expect(limited.status === 429 && limited.result.error?.[""]?.[0]).toMatch(
+      /^Too many quote requests from your network\. Please try again in \d+ minutes?/,
+    );
+    expect((await submit("radon", validAnswers.radon, "2001:db8:7:2::1")).status).toBe(201);
+    expect((await submit("radon", validAnswers.radon, "198.51.100.4")).status).toBe(201);
+    expect((await rowCounts()).quotes).toBe(5);
+  });
+
+  it("keeps the rate limit across a restart", async () => {
+    for (let i = 0; i < 3; i++) await submit("radon", validAnswers.radon, "192.0.2.50");
+    await database.restart();
+    expect((await submit("radon", validAnswers.radon, "192.0.2.50")).status).toBe(429);
+  });
+
+  it("announces quote changes on quotes_changed (for live admin lists)", async () => {
+    const payloads: string[] = [];
+    const unlisten = await database.handle.listen("quotes_changed", (p) => payloads.push(p));
+    const outcome = await submit("mold", validAnswers.mold);
+    const id = outcome.status === 201 ? outcome.quoteId : "";
+    await expect.poll(() => payloads.length, { timeout: 5000 }).toBeGreaterThan(0);
+    expect(JSON.parse(payloads[0] as string)).toEqual({ op: "INSERT", id });
+    await unlisten();
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * Fresh databases for integration tests: a new PGlite directory always, and a new PostgreSQL
+ * database when DATABASE_URL is set (CI). Never the developer's ./data.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { type DatabaseHandle, openDatabase, setDatabase } from "~/lib/db.server";
+import { loadEnv, setEnv } from "~/lib/env.server";
+
+export type Driver = "pglite" | "postgres";
+
+/** The drivers this run tests: PGlite, plus PostgreSQL when DATABASE_URL is set. */
+export const drivers: Driver[] = process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  dataDir: string;
+  /** Closes and reopens the same database (a server restart). */
+  restart(): Promise<DatabaseHandle>;
+  dispose(): Promise<void>;
+}
+
+/** Creates a fresh database, makes it the app's database and configures a test environment. */
+export async function freshDatabase(
+  driver: Driver,
+  envOverrides: Record<string, string> = {},
+): Promise<TestDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "remediation-test-"));
+  let url: string | undefined;
+  let dropDatabase = async () => {};
+  if (driver === "postgres") {
+    const base = process.env.DATABASE_URL as string;
+    const name = `test_${randomBytes(6).toString("hex")}`;
+    const admin = postgres(base, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const target = new URL(base);
+    target.pathname = `/${name}`;
+    url = target.href;
+    dropDatabase = async () => {
+      const cleanup = postgres(base, { max: 1, onnotice: () => {} });
+      await cleanup.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    };
+  }
+  setEnv(
+    loadEnv({
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+      LEADS_EMAIL: "leads@remediation.test",
+      PUBLIC_URL: "http://localhost:3000",
+      LOG_LEVEL: "silent",
+      ...envOverrides,
+    }),
+  );
+  const open = () => openDatabase({ url, pgliteDir: path.join(dataDir, "db") });
+  let handle = await open();
+  setDatabase(handle);
+  return {
+    get handle() {
+      return handle;
+    },
+    dataDir,
+    async restart() {
+      await handle.close();
+      handle = await open();
+      setDatabase(handle);
+      return handle;
+    },
+    async dispose() {
+      setDatabase(undefined);
+      await handle.close();
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
