@@ -159,7 +159,7 @@ describe.each(drivers)("quote requests on %s", (driver) => {
     if (parsed.status !== "success") throw new Error("fixture should be valid");
     await expect(
       createQuote({ service: "water_filtration", input: parsed.value }, guest),
-    ).rejects.toThrow(/injected failure/);
+    ).rejects.toThrow(/insert into "water_filtration_details"/);
     expect(await rowCounts()).toEqual(before);
   });
 
