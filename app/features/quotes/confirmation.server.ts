@@ -1,6 +1,7 @@
 /**
  * Carrying a new quote to /quotes/confirmation: a signed, HttpOnly cookie that lives 15 minutes
- * and is sent only to that page, so a request is never exposed by a guessable or shared URL.
+ * and is sent only under /quotes, so a request is never exposed by a guessable or shared URL.
+ * (Not /quotes/confirmation: the browser's data request goes to /quotes/confirmation.data.)
  */
 import { createCookie } from "react-router";
 import { env } from "~/lib/env.server";
@@ -12,7 +13,7 @@ let cookie: ReturnType<typeof createCookie> | undefined;
 function confirmationCookie() {
   const config = env();
   cookie ??= createCookie("quote_confirmation", {
-    path: "/quotes/confirmation",
+    path: "/quotes",
     httpOnly: true,
     sameSite: "lax",
     secure: config.isProduction && config.PUBLIC_URL.startsWith("https:"),

@@ -23,9 +23,11 @@ import { bestTime, contactMethod } from "~/features/catalog/enums";
 import type { Service } from "~/features/catalog/services";
 import { type contactSchema, formErrorMessages, HONEYPOT_FIELD } from "./schemas";
 
+const CONFORM_INTENT = "__intent__";
+
 export interface QuoteFormProps {
   service: Service;
-  lastResult: SubmissionResult<string[]> | undefined;
+  lastResult: SubmissionResult<string[]> | null | undefined;
   /** where Back goes without JavaScript (the referring page, or the service page) */
   backHref: string;
 }
@@ -80,19 +82,26 @@ export function QuoteFormShell({
     service.id,
     fieldErrors.map(([name]) => name),
   );
-  const hasErrors = fieldErrors.length > 0 || formErrors.length > 0;
+  // The summary reports a submit: it appears after one (browser or server), not on blur.
+  const hasErrors =
+    (attempts > 0 || lastResult != null) && (fieldErrors.length > 0 || formErrors.length > 0);
 
-  // After a failed submit (browser or server), move focus to the summary and raise a toast.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs per attempt and per server reply
+  // After a failed submit (browser or server), move focus to the summary and raise one toast.
+  // Conform focuses the first invalid field during its own report, so focus is taken back after.
+  const reportPending = useRef(false);
   useEffect(() => {
-    if ((attempts === 0 && !lastResult) || !hasErrors) return;
-    summaryRef.current?.focus();
+    if (lastResult) reportPending.current = true;
+  }, [lastResult]);
+  useEffect(() => {
+    if (!reportPending.current || !hasErrors) return;
+    reportPending.current = false;
+    setTimeout(() => summaryRef.current?.focus(), 0);
     if (formErrors.length > 0) {
       toast.error("Error submitting quote", { description: formErrors[0] });
     } else {
       toast.error(headlines[0] ?? "Please correct the highlighted fields");
     }
-  }, [attempts, lastResult]);
+  });
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -152,11 +161,15 @@ export function QuoteFormShell({
         action={service.quoteHref}
         {...getFormProps(form)}
         onSubmitCapture={(event) => {
+          // Conform validates a field by submitting with its own intent button: not a real submit
+          const submitter = (event.nativeEvent as SubmitEvent).submitter;
+          if (submitter?.getAttribute("name") === CONFORM_INTENT) return;
           if (busy) {
             event.preventDefault();
             event.stopPropagation();
             return;
           }
+          reportPending.current = true;
           setAttempts((n) => n + 1);
         }}
         className="mt-8 space-y-8"

@@ -84,7 +84,7 @@ export default function Home() {
                 <CardFooter>
                   <Button asChild className="w-full">
                     <Link to={service.quoteHref}>
-                      Get Remediation Quote<span className="sr-only">: {service.title}</span>
+                      Get Remediation Quote<span className="sr-only"> for {service.title}</span>
                     </Link>
                   </Button>
                 </CardFooter>

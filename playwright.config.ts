@@ -1,0 +1,53 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+// One fresh data directory per run (PGlite + dev mail), shared with workers through the env.
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "remediation-e2e-"));
+const PORT = 3100;
+export const baseURL = `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL,
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+    trace: "retain-on-failure",
+  },
+  webServer: {
+    command: "node server.ts",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      PUBLIC_URL: baseURL,
+      LEADS_EMAIL: "leads@remediation.test",
+      QUOTE_RATE_LIMIT: "1000",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

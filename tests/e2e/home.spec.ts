@@ -1,0 +1,91 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./helpers";
+
+test.describe("landing page", () => {
+  test("shows the hero, the three services and why to choose us", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveTitle(/Expert Environmental Remediation/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Expert Environmental Remediation" }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Start Your Remediation Plan" })).toHaveAttribute(
+      "href",
+      "/auth/signup",
+    );
+    await expect(
+      page.getByRole("main").getByRole("link", { name: "Sign In", exact: true }),
+    ).toHaveAttribute("href", "/auth/signin");
+    await expect(page.getByRole("link", { name: /Get Remediation Quote/ })).toHaveCount(3);
+    await expect(
+      page.getByRole("heading", { name: "Why Choose Our Remediation Services" }),
+    ).toBeVisible();
+    await expect(page.getByRole("heading", { name: "24/7 Emergency Service" })).toBeVisible();
+    await expect(page.getByText(/EPA guidelines/).first()).toBeVisible();
+
+    await page.getByRole("link", { name: "Get Remediation Quote for Radon Remediation" }).click();
+    await expect(page).toHaveURL(/\/quotes\/radon-remediation$/);
+    await expect(page.getByRole("heading", { name: "Radon Testing Assessment" })).toBeVisible();
+  });
+
+  test("has no accessibility violations", async ({ page }) => {
+    await page.goto("/");
+    await expectNoAxeViolations(page);
+  });
+
+  test("answers an unknown page with a 404 page", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Return Home" })).toBeVisible();
+  });
+});
+
+test.describe("header on a wide screen", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("'Our Services' lists each service with description and Utah location", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Blog" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+    await nav.getByRole("button", { name: "Our Services" }).focus();
+    await page.keyboard.press("Enter");
+    for (const [title, description] of [
+      [
+        "Water Filtration Remediation",
+        "Professional drinking water quality testing and remediation solutions",
+      ],
+      ["Mold Remediation", "Expert mold detection and remediation services"],
+      ["Radon Remediation", "Comprehensive radon detection and mitigation solutions"],
+    ]) {
+      await expect(nav.getByRole("link", { name: `${title} ${description}` })).toBeVisible();
+    }
+    await expect(nav.getByText("Locations:")).toHaveCount(3);
+    await expect(nav.getByRole("link", { name: "Utah" })).toHaveCount(3);
+    await page.keyboard.press("Escape");
+    await expect(nav.getByText("Locations:").first()).toBeHidden();
+  });
+});
+
+test.describe("header on a phone (390 px)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the menu button opens a full-screen list that closes on a choice", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    const box = await menu.boundingBox();
+    expect(box?.width).toBe(390);
+    await expect(menu.getByRole("link")).toHaveText([
+      "Water Remediation",
+      "Mold Remediation",
+      "Radon Remediation",
+      "Blog",
+    ]);
+    await menu.getByRole("link", { name: "Mold Remediation" }).click();
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL(/\/products\/mold-remediation$/);
+  });
+});

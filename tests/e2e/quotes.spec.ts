@@ -1,0 +1,218 @@
+import { expect, type Page, test } from "@playwright/test";
+import {
+  confirmationReference,
+  expectNoAxeViolations,
+  fillContact,
+  fillMold,
+  fillRadon,
+  fillWater,
+  sentMail,
+} from "./helpers";
+
+const forms: { slug: string; title: string; fill: (page: Page) => Promise<void> }[] = [
+  { slug: "water-filtration-remediation", title: "Water Filtration Assessment", fill: fillWater },
+  { slug: "mold-remediation", title: "Mold Assessment Request", fill: fillMold },
+  { slug: "radon-remediation", title: "Radon Testing Assessment", fill: fillRadon },
+];
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`guest quote with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    for (const form of forms) {
+      test(`${form.title} reaches the confirmation with an 8-character reference`, async ({
+        page,
+      }) => {
+        await page.goto(`/quotes/${form.slug}`);
+        await expect(page.getByRole("heading", { level: 1, name: form.title })).toBeVisible();
+        await form.fill(page);
+        await fillContact(page);
+        await page.getByRole("button", { name: "Request Free Quote" }).click();
+        await expect(page).toHaveURL(/\/quotes\/confirmation$/);
+        const reference = await confirmationReference(page);
+        await expect(page.getByText("Submitted", { exact: true })).toBeVisible();
+        await expect(page.getByRole("heading", { name: "Track Your Quote" })).toBeVisible();
+        await expect(page.getByRole("link", { name: "Create Account" })).toBeVisible();
+        await expect(
+          page.getByRole("link", { name: "Sign In", exact: true }).first(),
+        ).toBeVisible();
+        await expect(page.getByRole("link", { name: "Return Home" })).toBeVisible();
+
+        // the company hears of it: the lead alert arrives in the (dev) mailbox
+        await expect
+          .poll(() =>
+            sentMail().find(
+              (m) => m.includes("To: leads@remediation.test") && m.includes(`(${reference})`),
+            ),
+          )
+          .toBeTruthy();
+      });
+    }
+  });
+}
+
+test.describe("validation", () => {
+  test("water: the SPEC's messages beside the fields and in a focused summary", async ({
+    page,
+  }) => {
+    await page.goto("/quotes/water-filtration-remediation");
+    await expect(page.getByLabel("Number of Bathrooms")).toHaveValue("1");
+    await expect(page.getByLabel("Number of Residents")).toHaveValue("1");
+    await expect(page.getByRole("radio", { name: "Email" })).toBeChecked();
+    await expect(page.getByRole("radio", { name: "Morning" })).toBeChecked();
+    await page.getByLabel("Number of Bathrooms").fill("0");
+    await page.getByRole("textbox", { name: "Email" }).fill("not-an-email");
+    await page.getByRole("button", { name: "Request Free Quote" }).click();
+
+    const summary = page
+      .getByRole("alert")
+      .filter({ hasText: "There is a problem with your request" });
+    await expect(summary).toBeFocused();
+    await expect(summary).toContainText("Validation Error: Please fill in all contact information");
+    await expect(summary).toContainText("Please select a water source and at least one issue");
+    for (const message of [
+      "Please select at least one issue",
+      "Number of bathrooms is required",
+      "Invalid email address",
+      "First name is required",
+      "Last name is required",
+      "Phone number is required",
+      "ZIP code is required",
+    ]) {
+      await expect(page.locator("form").getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByLabel("Number of Bathrooms")).toHaveAttribute("aria-invalid", "true");
+    await expect(
+      page.getByText("Validation Error: Please fill in all contact information").last(),
+    ).toBeVisible();
+  });
+
+  test("water with JavaScript off: the server answers 400 with the same messages", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/quotes/water-filtration-remediation");
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.getByRole("button", { name: "Request Free Quote" }).click(),
+    ]);
+    expect(response.status()).toBe(400);
+    await expect(page.getByRole("alert")).toContainText(
+      "Please select a water source and at least one issue",
+    );
+    await expect(
+      page.locator("form").getByText("Please select at least one issue", { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole("alert")).toBeFocused();
+    await context.close();
+  });
+
+  test("mold: contact and property messages; type and area only while visible mold is checked", async ({
+    page,
+  }) => {
+    await page.goto("/quotes/mold-remediation");
+    await expect(page.getByLabel("Mold Type")).toBeHidden();
+    await expect(page.getByLabel("Affected Area")).toBeHidden();
+    await page.getByLabel("I can see mold").check();
+    await expect(page.getByLabel("Mold Type")).toBeVisible();
+    await expect(page.getByLabel("Affected Area")).toBeVisible();
+    await page.getByLabel("I can see mold").uncheck();
+    await expect(page.getByLabel("Mold Type")).toBeHidden();
+
+    await page.getByRole("button", { name: "Request Free Quote" }).click();
+    const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+    await expect(summary).toContainText(
+      "Missing contact information: Please fill in all contact information fields",
+    );
+    await expect(summary).toContainText(
+      "Missing property information: Please select a property type and at least one problem area",
+    );
+    await expect(
+      page.locator("form").getByText("Property type is required", { exact: true }),
+    ).toBeVisible();
+    await expect(
+      page.locator("form").getByText("Please select at least one problem area", { exact: true }),
+    ).toBeVisible();
+  });
+
+  test("mold reveal works with JavaScript off too", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/quotes/mold-remediation");
+    await expect(page.getByLabel("Mold Type")).toBeHidden();
+    await page.getByLabel("I can see mold").check();
+    await expect(page.getByLabel("Mold Type")).toBeVisible();
+    await context.close();
+  });
+
+  test("radon validates square footage when the field is left", async ({ page }) => {
+    await page.goto("/quotes/radon-remediation");
+    const footage = page.getByLabel("Square Footage");
+    const message = page.locator("form").getByText("Invalid square footage");
+    await footage.fill("50");
+    await expect(message).toBeHidden();
+    await footage.blur();
+    await expect(message).toBeVisible();
+    await expect(footage).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await footage.fill("0");
+    await footage.blur();
+    await expect(message).toBeHidden();
+  });
+});
+
+test("the submit button reads 'Submitting...' and a second submit is ignored", async ({ page }) => {
+  let posts = 0;
+  await page.route(/\/quotes\/water-filtration-remediation/, async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    posts++;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto("/quotes/water-filtration-remediation");
+  await fillWater(page);
+  await fillContact(page);
+  await page.getByRole("button", { name: "Request Free Quote" }).click();
+  const busy = page.getByRole("button", { name: "Submitting..." });
+  await expect(busy).toBeDisabled();
+  await page.getByLabel("ZIP Code").press("Enter");
+  await confirmationReference(page);
+  expect(posts).toBe(1);
+});
+
+test("Back returns to the previous page", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("link", { name: "Get Remediation Quote for Mold Remediation" }).click();
+  await expect(page.getByRole("heading", { name: "Mold Assessment Request" })).toBeVisible();
+  await page.getByRole("link", { name: "Back" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("the confirmation without a quote shows the generic message", async ({ page }) => {
+  await page.goto("/quotes/confirmation");
+  await expect(page.getByRole("heading", { name: "Quote Submitted Successfully!" })).toBeVisible();
+  await expect(page.getByText("Your quote request has been received.")).toBeVisible();
+  await expect(page.getByText("Reference Number")).toHaveCount(0);
+});
+
+test.describe("accessibility", () => {
+  for (const form of forms) {
+    test(`${form.title} form and its error state have no violations`, async ({ page }) => {
+      await page.goto(`/quotes/${form.slug}`);
+      await expectNoAxeViolations(page);
+      await page.getByRole("button", { name: "Request Free Quote" }).click();
+      await expect(page.getByRole("alert").first()).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test("confirmation page has no violations", async ({ page }) => {
+    await page.goto("/quotes/radon-remediation");
+    await fillRadon(page);
+    await fillContact(page);
+    await page.getByRole("button", { name: "Request Free Quote" }).click();
+    await confirmationReference(page);
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,42 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+function runServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["server.ts"], {
+    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: "", LOG_LEVEL: "warn", ...env },
+  });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+test("a second server on the same PGlite directory is refused at once", async () => {
+  const second = runServer({ PORT: "3199", DATA_DIR: process.env.E2E_DATA_DIR as string });
+  expect(await second.exited).toBe(1);
+  expect(second.output()).toContain("is already in use by another process");
+});
+
+test("SIGTERM finishes, closes the database and frees its directory", async ({ request }) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "remediation-sigterm-"));
+  const server = runServer({ PORT: "3198", DATA_DIR: dataDir });
+  await expect.poll(() => server.output(), { timeout: 30_000 }).toContain("Server ready");
+  const health = await request.get("http://127.0.0.1:3198/healthz");
+  expect(await health.json()).toMatchObject({
+    status: "ok",
+    database: { ok: true, driver: "pglite" },
+  });
+  server.child.kill("SIGTERM");
+  expect(await server.exited).toBe(0);
+  expect(server.output()).toContain("Stopped cleanly");
+
+  const again = runServer({ PORT: "3198", DATA_DIR: dataDir });
+  await expect.poll(() => again.output(), { timeout: 30_000 }).toContain("Server ready");
+  again.child.kill("SIGTERM");
+  expect(await again.exited).toBe(0);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
