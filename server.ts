@@ -15,8 +15,9 @@ const BUILD_PATH = path.resolve("build/server/index.js");
 const build = (await import(BUILD_PATH)) as ServerBuild;
 const app = build.entry.module as typeof import("./app/entry.server");
 
-const settings = app.serverSettings();
+let settings: ReturnType<typeof app.serverSettings>;
 try {
+  settings = app.serverSettings();
   await app.startServices();
 } catch (error) {
   console.error(
