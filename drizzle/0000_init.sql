@@ -77,7 +77,6 @@ CREATE TABLE "mail_outbox" (
 	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"locked_until" timestamp with time zone,
 	"last_error" text,
-	"message_id" text,
 	"sent_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

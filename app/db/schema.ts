@@ -261,7 +261,6 @@ export const mail_outbox = pgTable(
     next_attempt_at: timestamp("next_attempt_at", { withTimezone: true }).defaultNow().notNull(),
     locked_until: timestamp("locked_until", { withTimezone: true }),
     last_error: text("last_error"),
-    message_id: text("message_id"),
     sent_at: timestamp("sent_at", { withTimezone: true }),
     created_at: createdAt(),
   },

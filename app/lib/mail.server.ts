@@ -17,8 +17,8 @@ export interface MailMessage {
 }
 
 export interface MailTransport {
-  /** Sends one message; resolves to its Message-ID, rejects when the server refuses it. */
-  send(message: MailMessage): Promise<string>;
+  /** Sends one message; rejects when the server refuses it. */
+  send(message: MailMessage): Promise<void>;
 }
 
 /** The SMTP transport for `smtpUrl` (e.g. smtp://user:pass@host:587). */
@@ -26,8 +26,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message, html: message.html ?? undefined });
-      return info.messageId;
+      await transport.sendMail({ from, ...message, html: message.html ?? undefined });
     },
   };
 }
@@ -45,7 +44,6 @@ export function fileTransport(dir: string, from: string): MailTransport {
       );
       await fs.writeFile(file, info.message as Buffer);
       logger().info({ to: message.to, subject: message.subject, file }, "mail written to file");
-      return info.messageId;
     },
   };
 }

@@ -84,36 +84,20 @@ export async function deliverDueMail(
     .where(inArray(mail_outbox.id, due))
     .returning();
 
-  let sent = 0;
+  const sentIds: string[] = [];
   let failed = 0;
   for (const row of claimed) {
     const attempts = row.attempts + 1;
     try {
-      const messageId = await options.transport.send({
+      await options.transport.send({
         to: row.to_address,
         subject: row.subject,
         text: row.text_body,
         html: row.html_body,
       });
-      await db.transaction(async (tx) => {
-        await tx
-          .update(mail_outbox)
-          .set({
-            status: "sent",
-            attempts,
-            sent_at: now,
-            message_id: messageId,
-            locked_until: null,
-            last_error: null,
-          })
-          .where(eq(mail_outbox.id, row.id));
-        await tx
-          .insert(mail_delivery_attempts)
-          .values({ outbox_id: row.id, attempted_at: now, succeeded: true });
-      });
-      sent++;
+      sentIds.push(row.id);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
       const giveUp = attempts >= maxAttempts;
       await db.transaction(async (tx) => {
         await tx
@@ -121,17 +105,14 @@ export async function deliverDueMail(
           .set({
             status: giveUp ? "failed" : "pending",
             attempts,
-            last_error: message.slice(0, 1000),
+            last_error: message,
             locked_until: null,
             next_attempt_at: new Date(now.getTime() + retryDelayMs(attempts, retryBaseMs)),
           })
           .where(eq(mail_outbox.id, row.id));
-        await tx.insert(mail_delivery_attempts).values({
-          outbox_id: row.id,
-          attempted_at: now,
-          succeeded: false,
-          error: message.slice(0, 1000),
-        });
+        await tx
+          .insert(mail_delivery_attempts)
+          .values({ outbox_id: row.id, attempted_at: now, succeeded: false, error: message });
       });
       logger()[giveUp ? "error" : "warn"](
         { outboxId: row.id, kind: row.kind, attempts, err: message },
@@ -140,6 +121,25 @@ export async function deliverDueMail(
       failed++;
     }
   }
+  if (sentIds.length > 0) {
+    // one write for the whole round: delivery is the hot path under load
+    await db.transaction(async (tx) => {
+      await tx
+        .update(mail_outbox)
+        .set({
+          status: "sent",
+          attempts: sql`${mail_outbox.attempts} + 1`,
+          sent_at: now,
+          locked_until: null,
+          last_error: null,
+        })
+        .where(inArray(mail_outbox.id, sentIds));
+      await tx
+        .insert(mail_delivery_attempts)
+        .values(sentIds.map((id) => ({ outbox_id: id, attempted_at: now, succeeded: true })));
+    });
+  }
+  const sent = sentIds.length;
   return { sent, failed };
 }
 
@@ -152,9 +152,9 @@ export interface OutboxWorker {
 
 /** Starts delivering in the background: a round every `pollIntervalMs` and on every kick. */
 export function startOutboxWorker(
-  options: DeliveryOptions & { pollIntervalMs?: number },
+  options: DeliveryOptions & { pollIntervalMs?: number; kickDelayMs?: number },
 ): OutboxWorker {
-  const { pollIntervalMs = 5_000, ...delivery } = options;
+  const { pollIntervalMs = 5_000, kickDelayMs = 50, ...delivery } = options;
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
@@ -188,11 +188,19 @@ export function startOutboxWorker(
     })();
   }
   schedule();
+  let kickTimer: NodeJS.Timeout | undefined;
   return {
-    kick: () => round(),
+    // a short pause lets a burst of new requests share one delivery round
+    kick: () => {
+      kickTimer ??= setTimeout(() => {
+        kickTimer = undefined;
+        round();
+      }, kickDelayMs);
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(kickTimer);
       await running;
     },
   };

@@ -40,3 +40,28 @@ test("SIGTERM finishes, closes the database and frees its directory", async ({ r
   expect(await again.exited).toBe(0);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
+
+test("pages carry the security headers; cross-site POSTs are refused", async ({ request }) => {
+  const page = await request.get("/");
+  const headers = page.headers();
+  expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["x-powered-by"]).toBeUndefined();
+
+  const form = { firstName: "Eve" };
+  const foreignOrigin = await request.post("/quotes/mold-remediation", {
+    headers: { Origin: "https://attacker.example" },
+    form,
+    maxRedirects: 0,
+  });
+  expect([400, 403]).toContain(foreignOrigin.status());
+  const crossSite = await request.post("/quotes/mold-remediation", {
+    headers: { "Sec-Fetch-Site": "cross-site" },
+    form,
+    maxRedirects: 0,
+  });
+  expect(crossSite.status()).toBe(403);
+  expect(await crossSite.text()).not.toMatch(/at .*\.js|Error:/);
+});

@@ -34,6 +34,8 @@ export interface Service {
   defaultDescription: string;
   /** the kind of visit the free quote books, for cards and mail */
   assessment: string;
+  /** the success notification after a request (SPEC section 8) */
+  submittedToast: { title: string; description?: string };
 }
 
 function service(
@@ -63,6 +65,10 @@ export const services: readonly Service[] = [
     formSubtitle: "Tell us about your water quality concerns",
     defaultDescription: "Water filtration assessment request",
     assessment: "assessment",
+    submittedToast: {
+      title: "Quote submitted successfully",
+      description: "We'll review your request and get back to you soon",
+    },
   }),
   service({
     id: "mold",
@@ -74,6 +80,7 @@ export const services: readonly Service[] = [
     formSubtitle: "Tell us where you see or smell mold",
     defaultDescription: "Mold inspection request",
     assessment: "inspection",
+    submittedToast: { title: "Your mold inspection quote request has been submitted successfully" },
   }),
   service({
     id: "radon",
@@ -85,6 +92,10 @@ export const services: readonly Service[] = [
     formSubtitle: "Protect your health with professional radon testing",
     defaultDescription: "Radon testing request",
     assessment: "testing",
+    submittedToast: {
+      title: "Quote submitted",
+      description: "Your radon testing quote has been submitted successfully",
+    },
   }),
 ];
 

@@ -1,5 +1,7 @@
 import { CheckCircle2 } from "lucide-react";
+import { useEffect } from "react";
 import { Link } from "react-router";
+import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { serviceById } from "~/features/catalog/services";
@@ -27,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       state: "found" as const,
       reference: referenceNumber(quote.id),
       submittedAt: formatDateTime(quote.created_at),
-      serviceTitle: serviceById(quote.service).title,
+      serviceId: quote.service,
     };
   } catch (error) {
     logger().error({ err: error }, "Failed to load quote confirmation");
@@ -44,6 +46,10 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function QuoteConfirmation({ loaderData }: Route.ComponentProps) {
+  const service = loaderData.state === "found" ? serviceById(loaderData.serviceId) : undefined;
+  useEffect(() => {
+    if (service) toast.success(service.submittedToast.title, service.submittedToast);
+  }, [service]);
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
       <div className="text-center">
@@ -54,8 +60,8 @@ export default function QuoteConfirmation({ loaderData }: Route.ComponentProps) 
       {loaderData.state === "found" && (
         <>
           <p className="mt-4 text-center text-lg text-slate-700">
-            Thank you. We&apos;ll review your {loaderData.serviceTitle.toLowerCase()} request and
-            get back to you soon. A confirmation is on its way to your inbox.
+            Thank you. We&apos;ll review your {service?.title.toLowerCase()} request and get back to
+            you soon. A confirmation is on its way to your inbox.
           </p>
           <Card className="mt-8">
             <CardContent className="pt-6">

@@ -1,0 +1,44 @@
+import { randomUUID } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { confirmationCookieHeader } from "~/features/quotes/confirmation.server";
+import { submitQuoteRequest } from "~/features/quotes/submit.server";
+import { loader } from "~/routes/quotes/confirmation";
+import { freshDatabase, type TestDatabase } from "../setup/database";
+import { formData, validAnswers } from "../setup/forms";
+
+async function visit(cookie?: string) {
+  const headers = cookie ? { Cookie: cookie.split(";")[0] as string } : undefined;
+  const request = new Request("http://localhost:3000/quotes/confirmation", { headers });
+  return loader({ request, params: {}, context: {} as never } as never);
+}
+
+describe("quote confirmation page", () => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await freshDatabase("pglite");
+  });
+  afterEach(async () => {
+    await database.dispose();
+  });
+
+  it("shows the new quote's reference and date from the signed cookie", async () => {
+    const outcome = await submitQuoteRequest("radon", formData(validAnswers.radon), {
+      clientIp: "192.0.2.1",
+      owner: { userId: null },
+    });
+    const id = outcome.status === 201 ? outcome.quoteId : "";
+    const page = await visit(await confirmationCookieHeader(id));
+    expect(page).toMatchObject({ state: "found", reference: id.slice(0, 8), serviceId: "radon" });
+    expect(page.state === "found" && page.submittedAt).toMatch(/\d{4} at \d{1,2}:\d{2} [AP]M/);
+  });
+
+  it("shows the generic 'received' message without a cookie or with a forged one", async () => {
+    expect(await visit()).toEqual({ state: "received" });
+    const forged = `quote_confirmation=${btoa(JSON.stringify({ quoteId: randomUUID(), exp: Date.now() + 1e6 }))}`;
+    expect(await visit(forged)).toEqual({ state: "received" });
+  });
+
+  it("shows the SPEC's error text state when the quote cannot be loaded", async () => {
+    expect(await visit(await confirmationCookieHeader(randomUUID()))).toEqual({ state: "error" });
+  });
+});
