@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { type SQLWrapper, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -126,6 +127,23 @@ async function openPostgres(
     },
     close: () => sql.end({ timeout: 10 }),
   };
+}
+
+/**
+ * Runs several INSERT/UPDATE statements as ONE SQL statement (data-modifying CTEs): atomic like a
+ * transaction, in one round trip. Foreign keys are checked at the end of the statement, so a row
+ * may reference another written by the same call; none may read another's result.
+ * @throws the database error; nothing is written then.
+ */
+export async function writeAtomically(executor: Executor, statements: SQLWrapper[]): Promise<void> {
+  const [last, ...first] = [...statements].reverse();
+  if (!last) return;
+  const ctes = first
+    .reverse()
+    .map((statement, i) => sql`${sql.raw(`w${i}`)} AS (${statement.getSQL()})`);
+  await executor.execute(
+    ctes.length ? sql`WITH ${sql.join(ctes, sql`, `)} ${last.getSQL()}` : last.getSQL(),
+  );
 }
 
 let current: DatabaseHandle | undefined;

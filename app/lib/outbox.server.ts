@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { mail_delivery_attempts, mail_outbox } from "../db/schema";
-import { db, type Executor } from "./db.server";
+import { db } from "./db.server";
 import { logger } from "./logger.server";
 import type { MailTransport } from "./mail.server";
 
@@ -20,10 +20,12 @@ export interface OutboxMessage {
   html?: string | null;
 }
 
-/** Queues messages inside the caller's transaction `tx`. */
-export async function enqueueMail(tx: Executor, messages: OutboxMessage[]): Promise<void> {
-  if (messages.length === 0) return;
-  await tx.insert(mail_outbox).values(
+/**
+ * The INSERT that queues `messages` (at least one), to run within the write it reports on
+ * (a transaction, or `writeAtomically`), so mail exists exactly when the change does.
+ */
+export function outboxInsert(messages: [OutboxMessage, ...OutboxMessage[]]) {
+  return db.insert(mail_outbox).values(
     messages.map((m) => ({
       kind: m.kind,
       quote_id: m.quoteId ?? null,

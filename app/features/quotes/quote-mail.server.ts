@@ -19,7 +19,7 @@ export function newQuoteMail(
   quoteId: string,
   request: QuoteRequest,
   description: string,
-): OutboxMessage[] {
+): [OutboxMessage, OutboxMessage] {
   const config = env();
   const service = serviceById(request.service);
   const c = request.input;

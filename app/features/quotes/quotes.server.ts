@@ -1,7 +1,8 @@
 /**
- * Creating quotes. One transaction writes the quote, its service details, the first status
+ * Creating quotes. One statement writes the quote, its service details, the first status
  * history row and the outbox mail: a failure anywhere stores none of it (DESIGN section 4).
  */
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import {
   mold_assessment_details,
@@ -11,8 +12,8 @@ import {
   water_filtration_details,
 } from "~/db/schema";
 import { serviceById } from "~/features/catalog/services";
-import { db, type Executor } from "~/lib/db.server";
-import { enqueueMail } from "~/lib/outbox.server";
+import { db, writeAtomically } from "~/lib/db.server";
+import { outboxInsert } from "~/lib/outbox.server";
 import { newQuoteMail } from "./quote-mail.server";
 import { DEFAULT_SQUARE_FOOTAGE, type QuoteRequest } from "./schemas";
 
@@ -25,7 +26,7 @@ export interface QuoteOwner {
 
 /**
  * Stores a validated quote request with its details, its first history row ('pending') and the
- * lead alert and confirmation mail, atomically.
+ * lead alert and confirmation mail, atomically: one SQL statement (see `writeAtomically`).
  * @returns the new quote's id.
  * @throws whatever the database raises; nothing is stored then.
  */
@@ -34,42 +35,40 @@ export async function createQuote(
   owner: QuoteOwner,
 ): Promise<{ id: string }> {
   const c = request.input;
+  const id = randomUUID();
   const description = c.details || serviceById(request.service).defaultDescription;
   const isGuest = owner.userId === null;
-  return db.transaction(async (tx) => {
-    const [quote] = await tx
-      .insert(quotes)
-      .values({
-        service: request.service,
-        user_id: owner.userId,
-        is_guest: isGuest,
-        property_id: isGuest ? null : (owner.propertyId ?? null),
-        description,
-        contact_first_name: c.firstName,
-        contact_last_name: c.lastName,
-        contact_email: c.email,
-        contact_phone: c.phone,
-        zip_code: c.zipCode,
-        preferred_contact_method: c.preferredContactMethod,
-        best_time_to_contact: c.bestTimeToContact,
-      })
-      .returning({ id: quotes.id });
-    if (!quote) throw new Error("Failed to create quote - no response received");
-    await insertDetails(tx, quote.id, request);
-    await tx
+  await writeAtomically(db, [
+    db.insert(quotes).values({
+      id,
+      service: request.service,
+      user_id: owner.userId,
+      is_guest: isGuest,
+      property_id: isGuest ? null : (owner.propertyId ?? null),
+      description,
+      contact_first_name: c.firstName,
+      contact_last_name: c.lastName,
+      contact_email: c.email,
+      contact_phone: c.phone,
+      zip_code: c.zipCode,
+      preferred_contact_method: c.preferredContactMethod,
+      best_time_to_contact: c.bestTimeToContact,
+    }),
+    detailsInsert(id, request),
+    db
       .insert(quote_status_history)
-      .values({ quote_id: quote.id, status: "pending", changed_by: owner.userId, notes: null });
-    await enqueueMail(tx, newQuoteMail(quote.id, request, description));
-    return quote;
-  });
+      .values({ quote_id: id, status: "pending", changed_by: owner.userId, notes: null }),
+    outboxInsert(newQuoteMail(id, request, description)),
+  ]);
+  return { id };
 }
 
 /** SPEC detail-creation rules: lists default to empty, booleans true only when true, empties null. */
-async function insertDetails(tx: Executor, quoteId: string, request: QuoteRequest): Promise<void> {
+function detailsInsert(quoteId: string, request: QuoteRequest) {
   switch (request.service) {
     case "water_filtration": {
       const a = request.input;
-      await tx.insert(water_filtration_details).values({
+      return db.insert(water_filtration_details).values({
         quote_id: quoteId,
         property_type: a.propertyType,
         water_source: a.waterSource,
@@ -81,11 +80,10 @@ async function insertDetails(tx: Executor, quoteId: string, request: QuoteReques
         filter_type: a.filterType ?? null,
         budget_range: a.budgetRange ?? null,
       });
-      return;
     }
     case "mold": {
       const a = request.input;
-      await tx.insert(mold_assessment_details).values({
+      return db.insert(mold_assessment_details).values({
         quote_id: quoteId,
         property_type: a.propertyType,
         visible_mold: a.visibleMold === true,
@@ -101,11 +99,10 @@ async function insertDetails(tx: Executor, quoteId: string, request: QuoteReques
         issue_duration: a.issueDuration ?? null,
         urgency_level: a.urgencyLevel ?? null,
       });
-      return;
     }
     case "radon": {
       const a = request.input;
-      await tx.insert(radon_testing_details).values({
+      return db.insert(radon_testing_details).values({
         quote_id: quoteId,
         property_type: a.propertyType,
         square_footage: a.squareFootage || DEFAULT_SQUARE_FOOTAGE,
@@ -121,7 +118,6 @@ async function insertDetails(tx: Executor, quoteId: string, request: QuoteReques
         test_purpose: a.testPurpose ?? null,
         test_preference: a.testPreference ?? null,
       });
-      return;
     }
   }
 }
