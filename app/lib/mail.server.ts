@@ -34,10 +34,12 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
 /** The development transport: one .eml file per message in `dir`. */
 export function fileTransport(dir: string, from: string): MailTransport {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  let ready: Promise<unknown> | undefined;
   return {
     async send(message) {
       const info = await transport.sendMail({ from, ...message, html: message.html ?? undefined });
-      await fs.mkdir(dir, { recursive: true });
+      ready ??= fs.mkdir(dir, { recursive: true });
+      await ready;
       const file = path.join(
         dir,
         `${new Date().toISOString().replaceAll(":", "-")}-${randomUUID()}.eml`,

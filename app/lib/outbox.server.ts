@@ -51,6 +51,7 @@ export interface DeliveryOptions {
 }
 
 const MAX_RETRY_DELAY_MS = 6 * 60 * 60 * 1000;
+const DEFAULT_BATCH_SIZE = 50;
 
 /** Back-off before retry number `attempts` (1-based): base * 2^(attempts-1), at most 6 hours. */
 export function retryDelayMs(attempts: number, baseMs: number): number {
@@ -66,7 +67,7 @@ export async function deliverDueMail(
   options: DeliveryOptions,
 ): Promise<{ sent: number; failed: number }> {
   const now = options.now ?? new Date();
-  const { batchSize = 20, retryBaseMs = 30_000, maxAttempts = 10, leaseMs = 60_000 } = options;
+  const { batchSize = DEFAULT_BATCH_SIZE, retryBaseMs = 30_000, maxAttempts = 10, leaseMs = 60_000 } = options;
   const due = db
     .select({ id: mail_outbox.id })
     .from(mail_outbox)
@@ -180,7 +181,7 @@ export function startOutboxWorker(
         do {
           again = false;
           result = await deliverDueMail({ ...delivery, now: new Date() });
-        } while ((again || result.sent + result.failed === (delivery.batchSize ?? 20)) && !stopped);
+        } while ((again || result.sent + result.failed === (delivery.batchSize ?? DEFAULT_BATCH_SIZE)) && !stopped);
       } catch (error) {
         logger().error({ err: error }, "mail outbox round failed");
       } finally {
