@@ -67,7 +67,12 @@ export async function deliverDueMail(
   options: DeliveryOptions,
 ): Promise<{ sent: number; failed: number }> {
   const now = options.now ?? new Date();
-  const { batchSize = DEFAULT_BATCH_SIZE, retryBaseMs = 30_000, maxAttempts = 10, leaseMs = 60_000 } = options;
+  const {
+    batchSize = DEFAULT_BATCH_SIZE,
+    retryBaseMs = 30_000,
+    maxAttempts = 10,
+    leaseMs = 60_000,
+  } = options;
   const due = db
     .select({ id: mail_outbox.id })
     .from(mail_outbox)
@@ -181,7 +186,10 @@ export function startOutboxWorker(
         do {
           again = false;
           result = await deliverDueMail({ ...delivery, now: new Date() });
-        } while ((again || result.sent + result.failed === (delivery.batchSize ?? DEFAULT_BATCH_SIZE)) && !stopped);
+        } while (
+          (again || result.sent + result.failed === (delivery.batchSize ?? DEFAULT_BATCH_SIZE)) &&
+          !stopped
+        );
       } catch (error) {
         logger().error({ err: error }, "mail outbox round failed");
       } finally {

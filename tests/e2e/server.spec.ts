@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -19,6 +20,45 @@ test("a second server on the same PGlite directory is refused at once", async ()
   const second = runServer({ PORT: "3199", DATA_DIR: process.env.E2E_DATA_DIR as string });
   expect(await second.exited).toBe(1);
   expect(second.output()).toContain("is already in use by another process");
+});
+
+test("SIGTERM lets an in-flight quote request finish before stopping", async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "remediation-inflight-"));
+  const server = runServer({
+    PORT: "3197",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: "http://127.0.0.1:3197",
+  });
+  await expect.poll(() => server.output(), { timeout: 30_000 }).toContain("Server ready");
+
+  const body = new URLSearchParams({
+    propertyType: "residential",
+    firstName: "Ida",
+    lastName: "Flight",
+    email: "ida@example.com",
+    phone: "8015550111",
+    zipCode: "84010",
+  }).toString();
+  const socket = net.connect(3197, "127.0.0.1");
+  let answer = "";
+  socket.on("data", (chunk) => (answer += chunk));
+  await new Promise((resolve) => socket.once("connect", resolve));
+  // the request is under way: headers sent, body still to come
+  socket.write(
+    "POST /quotes/radon-remediation HTTP/1.1\r\nHost: 127.0.0.1:3197\r\n" +
+      "Origin: http://127.0.0.1:3197\r\nContent-Type: application/x-www-form-urlencoded\r\n" +
+      `Content-Length: ${body.length}\r\n\r\n`,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  server.child.kill("SIGTERM");
+  await expect.poll(() => server.output()).toContain("SIGTERM received");
+  socket.write(body);
+
+  await expect.poll(() => answer).toMatch(/^HTTP\/1\.1 302/);
+  expect(answer).toMatch(/Location: \/quotes\/confirmation/i);
+  socket.end();
+  expect(await server.exited).toBe(0);
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 test("SIGTERM finishes, closes the database and frees its directory", async ({ request }) => {
