@@ -54,6 +54,28 @@ interface FieldProps {
   className?: string;
 }
 
+/** Label, control, hint and error of one labelled field. */
+function LabelledField({
+  meta,
+  label,
+  required,
+  hint,
+  className,
+  children,
+}: FieldProps & { children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label htmlFor={meta.id} className="mb-1 block text-sm font-medium text-slate-900">
+        {label}
+        {required && <Required />}
+      </label>
+      {children}
+      <Hint meta={meta}>{hint}</Hint>
+      <FieldError meta={meta} />
+    </div>
+  );
+}
+
 export function TextField({
   meta,
   label,
@@ -68,15 +90,9 @@ export function TextField({
     ariaDescribedBy: hint ? meta.descriptionId : undefined,
   });
   return (
-    <div className={className}>
-      <label htmlFor={meta.id} className="mb-1 block text-sm font-medium text-slate-900">
-        {label}
-        {required && <Required />}
-      </label>
+    <LabelledField meta={meta} label={label} required={required} hint={hint} className={className}>
       <input {...props} {...input} aria-required={required || undefined} className={controlClass} />
-      <Hint meta={meta}>{hint}</Hint>
-      <FieldError meta={meta} />
-    </div>
+    </LabelledField>
   );
 }
 
@@ -92,15 +108,9 @@ export function TextAreaField({
     ariaDescribedBy: hint ? meta.descriptionId : undefined,
   });
   return (
-    <div className={className}>
-      <label htmlFor={meta.id} className="mb-1 block text-sm font-medium text-slate-900">
-        {label}
-        {required && <Required />}
-      </label>
+    <LabelledField meta={meta} label={label} required={required} hint={hint} className={className}>
       <textarea {...props} {...textarea} rows={textarea.rows ?? 4} className={controlClass} />
-      <Hint meta={meta}>{hint}</Hint>
-      <FieldError meta={meta} />
-    </div>
+    </LabelledField>
   );
 }
 
@@ -117,11 +127,7 @@ export function SelectField({
     ariaDescribedBy: hint ? meta.descriptionId : undefined,
   });
   return (
-    <div className={className}>
-      <label htmlFor={meta.id} className="mb-1 block text-sm font-medium text-slate-900">
-        {label}
-        {required && <Required />}
-      </label>
+    <LabelledField meta={meta} label={label} required={required} hint={hint} className={className}>
       <select {...props} aria-required={required || undefined} className={controlClass}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
@@ -130,9 +136,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <Hint meta={meta}>{hint}</Hint>
-      <FieldError meta={meta} />
-    </div>
+    </LabelledField>
   );
 }
 
