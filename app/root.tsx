@@ -1,4 +1,6 @@
+import { useEffect } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Link,
   Links,
@@ -8,6 +10,7 @@ import {
   Scripts,
   ScrollRestoration,
 } from "react-router";
+import { toast } from "sonner";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { useNonce } from "~/components/layout/nonce";
@@ -15,6 +18,8 @@ import { Button } from "~/components/ui/button";
 import { Toaster } from "~/components/ui/toaster";
 import { env } from "~/lib/env.server";
 import { isSameOriginMutation } from "~/lib/origin.server";
+import { currentUser, sessionMiddleware } from "~/lib/session.server";
+import { type FlashToast as FlashToastData, takeToast } from "~/lib/toast.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -25,10 +30,39 @@ const sameOriginOnly: MiddlewareFunction<Response> = ({ request }) => {
   }
 };
 
-export const middleware: Route.MiddlewareFunction[] = [sameOriginOnly];
+export const middleware: Route.MiddlewareFunction[] = [sameOriginOnly, sessionMiddleware];
 
-export function loader() {
-  return { publicUrl: env().PUBLIC_URL };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = currentUser(context);
+  const { toast, clear } = await takeToast(request);
+  return data(
+    {
+      publicUrl: env().PUBLIC_URL,
+      signedIn: user !== null,
+      toast,
+    },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
+}
+
+/** Shows a notification carried across a redirect: a toast, or a banner without JavaScript. */
+function FlashToast({ toast: flash }: { toast: FlashToastData | null }) {
+  useEffect(() => {
+    if (!flash) return;
+    const show = flash.type === "error" ? toast.error : toast.success;
+    show(flash.title, { description: flash.description });
+  }, [flash]);
+  if (!flash) return null;
+  return (
+    <noscript>
+      <div
+        role="status"
+        className="border-b border-brand-100 bg-brand-50 px-4 py-3 text-center text-sm"
+      >
+        <strong>{flash.title}</strong> {flash.description}
+      </div>
+    </noscript>
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -61,8 +95,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <FlashToast toast={loaderData.toast} />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,9 +1,22 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/marketing/home.tsx"),
   route("quotes/confirmation", "routes/quotes/confirmation.tsx"),
   route("quotes/:service", "routes/quotes/request.tsx"),
+  route("auth/signin", "routes/auth/sign.tsx", { id: "auth/signin" }),
+  route("auth/signup", "routes/auth/sign.tsx", { id: "auth/signup" }),
+  route("auth/signout", "routes/auth/signout.tsx"),
+  route("account/setup", "routes/account/setup.tsx"),
+  ...prefix("account", [
+    layout("routes/account/layout.tsx", [
+      index("routes/account/index.tsx"),
+      route("profile", "routes/account/profile.tsx"),
+      route("quotes", "routes/account/quotes.tsx"),
+      route("properties", "routes/account/properties.tsx"),
+    ]),
+  ]),
+  route("api/auth/*", "routes/api/auth.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   route("*", "routes/marketing/not-found.tsx"),
 ] satisfies RouteConfig;

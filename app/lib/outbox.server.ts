@@ -37,6 +37,12 @@ export function outboxInsert(messages: [OutboxMessage, ...OutboxMessage[]]) {
   );
 }
 
+/** Queues `messages` on their own (not part of a larger write) and asks for delivery now. */
+export async function enqueueAndKick(messages: [OutboxMessage, ...OutboxMessage[]]): Promise<void> {
+  await outboxInsert(messages);
+  kickOutbox();
+}
+
 export interface DeliveryOptions {
   transport: MailTransport;
   /** the clock; tests move it forward to reach retries */

@@ -17,8 +17,13 @@ export function CardHeader({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("flex flex-col gap-1.5 p-6", className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<"h3">) {
-  return <h3 className={cn("text-xl font-semibold leading-tight", className)} {...props} />;
+/** A card's title; `as` picks the heading level that fits the page outline (default h3). */
+export function CardTitle({
+  className,
+  as: Heading = "h3",
+  ...props
+}: ComponentProps<"h3"> & { as?: "h2" | "h3" | "h4" }) {
+  return <Heading className={cn("text-xl font-semibold leading-tight", className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<"p">) {

@@ -1,0 +1,48 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import { Form, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/form-controls";
+import { fullNameSchema } from "./schemas";
+
+/** The one-field Full Name form of profile setup and Profile Settings. */
+export function FullNameForm({
+  lastResult,
+  defaultValue,
+  submitLabel,
+}: {
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  defaultValue: string;
+  submitLabel: string;
+}) {
+  const [form, fields] = useForm({
+    id: "full-name",
+    lastResult,
+    defaultValue: { fullName: defaultValue },
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: fullNameSchema }),
+  });
+  const busy = useNavigation().state === "submitting";
+  const formError = form.errors?.[0];
+  useEffect(() => {
+    if (formError) toast.error("Error", { description: formError });
+  }, [formError]);
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      {formError && (
+        <p
+          role="alert"
+          className="rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-800"
+        >
+          {formError}
+        </p>
+      )}
+      <TextField meta={fields.fullName} label="Full Name" autoComplete="name" required />
+      <Button type="submit" disabled={busy}>
+        {busy ? "Saving..." : submitLabel}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * A customer's properties. Every function takes the acting user's id and touches only that
+ * user's rows: an id from a URL or form field can never reach another customer's property.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import { properties } from "~/db/schema";
+import { db } from "~/lib/db.server";
+import type { PropertyInput } from "./property-schema";
+
+export type Property = typeof properties.$inferSelect;
+
+/** The user's properties, newest first. */
+export function listProperties(userId: string): Promise<Property[]> {
+  return db
+    .select()
+    .from(properties)
+    .where(eq(properties.user_id, userId))
+    .orderBy(desc(properties.created_at));
+}
+
+/** One of the user's properties, or null (absent or someone else's). */
+export async function getProperty(userId: string, id: string): Promise<Property | null> {
+  const [row] = await db
+    .select()
+    .from(properties)
+    .where(and(eq(properties.id, id), eq(properties.user_id, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Adds a property owned by `userId` (user_id is always the acting user, SPEC section 6). */
+export async function addProperty(userId: string, input: PropertyInput): Promise<Property> {
+  const [row] = await db
+    .insert(properties)
+    .values({ user_id: userId, ...toColumns(input) })
+    .returning();
+  if (!row) throw new Error("Failed to add property - no response received");
+  return row;
+}
+
+/** Updates one of the user's properties; false when it is not theirs (nothing changes). */
+export async function updateProperty(
+  userId: string,
+  id: string,
+  input: PropertyInput,
+): Promise<boolean> {
+  const rows = await db
+    .update(properties)
+    .set(toColumns(input))
+    .where(and(eq(properties.id, id), eq(properties.user_id, userId)))
+    .returning({ id: properties.id });
+  return rows.length === 1;
+}
+
+/** Removes one of the user's properties (their quotes keep their answers); false when not theirs. */
+export async function removeProperty(userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(properties)
+    .where(and(eq(properties.id, id), eq(properties.user_id, userId)))
+    .returning({ id: properties.id });
+  return rows.length === 1;
+}
+
+function toColumns(input: PropertyInput) {
+  return { address: input.address, city: input.city, state: input.state, zip_code: input.zipCode };
+}

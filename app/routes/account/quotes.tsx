@@ -1,0 +1,107 @@
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "~/components/ui/card";
+import { quoteStatus } from "~/features/catalog/enums";
+import { serviceIcons } from "~/features/catalog/icons";
+import { serviceById, services } from "~/features/catalog/services";
+import { listQuotesForUser } from "~/features/quotes/history.server";
+import { referenceNumber } from "~/features/quotes/reference";
+import { formatDateTime } from "~/lib/dates";
+import { pageMeta } from "~/lib/seo";
+import { requireUser } from "~/lib/session.server";
+import type { Route } from "./+types/quotes";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const quotes = await listQuotesForUser(user.id);
+  return {
+    quotes: quotes.map((q) => ({
+      id: q.id,
+      reference: referenceNumber(q.id),
+      service: serviceById(q.service).title,
+      description: q.description,
+      status: q.current_status,
+      createdAt: formatDateTime(q.created_at),
+    })),
+  };
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Your Quotes",
+    description: "Your quote history.",
+    noIndex: true,
+  });
+}
+
+export default function QuotesPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="new-quote-title">
+        <h2 id="new-quote-title" className="text-lg font-semibold">
+          Request a New Quote
+        </h2>
+        <div className="mt-4 grid gap-4 md:grid-cols-3">
+          {services.map((service) => {
+            const Icon = serviceIcons[service.id];
+            return (
+              <Card key={service.id} className="flex flex-col">
+                <CardHeader>
+                  <Icon className="size-8 text-brand-700" aria-hidden="true" />
+                  <CardTitle as="h3" className="text-base">
+                    {service.title}
+                  </CardTitle>
+                  <CardDescription>{service.description}</CardDescription>
+                </CardHeader>
+                <CardFooter className="mt-auto">
+                  <Button asChild size="sm">
+                    <Link to={service.quoteHref}>
+                      Get Quote<span className="sr-only"> for {service.title}</span>
+                    </Link>
+                  </Button>
+                </CardFooter>
+              </Card>
+            );
+          })}
+        </div>
+      </section>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Quote History</CardTitle>
+          <CardDescription>View and track all your service quotes</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {loaderData.quotes.length === 0 ? (
+            <p className="text-sm text-slate-700">You have not requested any quotes yet.</p>
+          ) : (
+            <ul className="divide-y divide-slate-200">
+              {loaderData.quotes.map((quote) => (
+                <li
+                  key={quote.id}
+                  className="flex flex-wrap items-center justify-between gap-3 py-4"
+                >
+                  <div>
+                    <p className="font-medium">{quote.description}</p>
+                    <p className="text-sm text-slate-600">
+                      {quote.service} · Ref. {quote.reference} · {quote.createdAt}
+                    </p>
+                  </div>
+                  <Badge tone={quote.status}>{quoteStatus.label(quote.status)}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeft } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { TextField } from "~/components/ui/form-controls";
+import { getProfile } from "~/features/accounts/profiles.server";
+import { signInSchema, signUpSchema } from "~/features/accounts/schemas";
+import { signIn, signUp } from "~/features/accounts/sign-in.server";
+import { authHeaders } from "~/lib/auth.server";
+import { requestContext } from "~/lib/request-context";
+import { pageMeta } from "~/lib/seo";
+import { currentUser, homeFor, safeRedirect } from "~/lib/session.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/sign";
+
+const modeOf = (request: Request) =>
+  new URL(request.url).pathname === "/auth/signup" ? "signup" : "signin";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const user = currentUser(context);
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (user) throw redirect(redirectTo ?? homeFor(user));
+  return { mode: modeOf(request), redirectTo };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const mode = modeOf(request);
+  const formData = await request.formData();
+  const headers = authHeaders(request, context.get(requestContext).clientIp);
+  if (mode === "signup") {
+    const submission = parseWithZod(formData, { schema: signUpSchema });
+    if (submission.status !== "success")
+      return data({ result: submission.reply(), unverified: false }, 400);
+    const outcome = await signUp(submission.value.email, submission.value.password, headers);
+    if (!outcome.ok) {
+      return data(
+        { result: submission.reply({ formErrors: [outcome.message] }), unverified: false },
+        outcome.status,
+      );
+    }
+    return redirectWithToast("/account/setup", {
+      type: "success",
+      title: "Success!",
+      description: "Please check your email to verify your account.",
+    });
+  }
+  const submission = parseWithZod(formData, { schema: signInSchema });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), unverified: false }, 400);
+  const outcome = await signIn(submission.value.email, submission.value.password, headers);
+  if (!outcome.ok) {
+    return data(
+      {
+        result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }),
+        unverified: outcome.unverified === true,
+      },
+      outcome.status,
+    );
+  }
+  const profile = await getProfile(outcome.userId);
+  const target =
+    safeRedirect(submission.value.redirectTo) ??
+    homeFor({ isAdmin: profile?.is_admin ?? false, fullName: profile?.full_name ?? null });
+  return redirect(target, { headers: outcome.headers });
+}
+
+export function meta(args: Route.MetaArgs) {
+  const signup = args.loaderData?.mode === "signup";
+  return pageMeta(args, {
+    title: signup ? "Create Account" : "Sign In",
+    description: signup
+      ? "Create an account to keep your properties and track your remediation quotes."
+      : "Sign in to track your remediation quotes.",
+  });
+}
+
+export default function SignPage({ loaderData, actionData }: Route.ComponentProps) {
+  const signup = loaderData.mode === "signup";
+  const lastResult = actionData?.result;
+  const [form, fields] = useForm({
+    id: loaderData.mode,
+    lastResult,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: signup ? signUpSchema : signInSchema }),
+  });
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const errorRef = useRef<HTMLDivElement>(null);
+  const formError = form.errors?.[0];
+
+  useEffect(() => {
+    if (!actionData) return;
+    errorRef.current?.focus();
+    if (actionData.unverified) {
+      toast.error("Email Not Verified", {
+        description: "Check your inbox for the verification email",
+      });
+    }
+  }, [actionData]);
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <Button asChild variant="ghost" size="sm" className="mb-6">
+        <Link to="/">
+          <ArrowLeft aria-hidden="true" />
+          Back to Home
+        </Link>
+      </Button>
+      <Card>
+        <CardHeader>
+          <h1 className="text-2xl font-bold">{signup ? "Create Account" : "Sign In"}</h1>
+          <CardDescription>
+            {signup
+              ? "Keep your properties and follow every quote from request to completion."
+              : "Welcome back. Sign in to track your quotes."}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {formError && (
+            <div
+              ref={errorRef}
+              tabIndex={-1}
+              role="alert"
+              // biome-ignore lint/a11y/noAutofocus: with JavaScript off this is how focus reaches the error
+              autoFocus
+              className="mb-4 rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-800"
+            >
+              {formError}
+            </div>
+          )}
+          <Form method="post" {...getFormProps(form)} className="space-y-4">
+            {loaderData.redirectTo && (
+              <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+            )}
+            <TextField
+              meta={fields.email}
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+            />
+            <TextField
+              meta={fields.password}
+              label="Password"
+              type="password"
+              autoComplete={signup ? "new-password" : "current-password"}
+              required
+              hint={signup ? "At least 8 characters." : undefined}
+            />
+            {signup && (
+              <TextField
+                meta={fields.confirmPassword}
+                label="Confirm Password"
+                type="password"
+                autoComplete="new-password"
+                required
+              />
+            )}
+            <Button type="submit" className="w-full" disabled={busy}>
+              {busy
+                ? signup
+                  ? "Creating account..."
+                  : "Signing in..."
+                : signup
+                  ? "Create Account"
+                  : "Sign In"}
+            </Button>
+          </Form>
+          <p className="mt-6 text-center text-sm text-slate-700">
+            {signup ? "Already have an account? " : "New here? "}
+            <Link
+              to={`${signup ? "/auth/signin" : "/auth/signup"}${loaderData.redirectTo ? `?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : ""}`}
+              className="font-medium text-brand-800 underline"
+            >
+              {signup ? "Sign in" : "Create an account"}
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

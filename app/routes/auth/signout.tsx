@@ -1,0 +1,28 @@
+import { redirect } from "react-router";
+import { auth, authHeaders } from "~/lib/auth.server";
+import { logger } from "~/lib/logger.server";
+import { requestContext } from "~/lib/request-context";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/signout";
+
+export function loader() {
+  return redirect("/");
+}
+
+/** POST /auth/signout: ends the session (SPEC section 8 messages). */
+export async function action({ request, context }: Route.ActionArgs) {
+  try {
+    const { headers } = await auth().api.signOut({
+      headers: authHeaders(request, context.get(requestContext).clientIp),
+      returnHeaders: true,
+    });
+    return redirectWithToast("/", { type: "success", title: "Logged out successfully" }, headers);
+  } catch (error) {
+    logger().error({ err: error }, "sign-out failed");
+    return redirectWithToast(new URL(request.headers.get("Referer") ?? "/", request.url).pathname, {
+      type: "error",
+      title: "Error logging out",
+      description: "There was a problem logging out. Please try again.",
+    });
+  }
+}
