@@ -53,3 +53,43 @@ export function sentMail(): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), "utf8"));
 }
+
+/** The first link in the newest dev mail to `to` whose subject contains `subject`. */
+export async function linkFromMail(to: string, subject: string): Promise<string> {
+  const { default: PostalMime } = await import("postal-mime");
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      for (const raw of sentMail().reverse()) {
+        const mail = await PostalMime.parse(raw);
+        const recipients = (mail.to ?? []).map((a) => a.address?.toLowerCase());
+        if (recipients.includes(to.toLowerCase()) && mail.subject?.includes(subject)) {
+          link = mail.text?.match(/https?:\/\/\S+/)?.[0];
+          return link;
+        }
+      }
+      return undefined;
+    })
+    .toBeTruthy();
+  return link as string;
+}
+
+let counter = 0;
+/** A fresh address per test, so tests never share an account. */
+export function uniqueEmail(label: string): string {
+  counter++;
+  return `${label}.${Date.now()}.${counter}@example.com`;
+}
+
+/** Signs up, verifies through the mailed link and lands signed in on profile setup. */
+export async function signUpAndVerify(page: Page, email: string, password = "correct horse 42") {
+  await page.goto("/auth/signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel("Confirm Password").fill(password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/account\/setup$/);
+  const link = await linkFromMail(email, "Verify your email address");
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
+  await expect(page.getByRole("heading", { name: "Complete Your Profile" })).toBeVisible();
+}

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { confirmationCookieHeader } from "~/features/quotes/confirmation.server";
 import { submitQuoteRequest } from "~/features/quotes/submit.server";
@@ -9,7 +10,7 @@ import { formData, validAnswers } from "../setup/forms";
 async function visit(cookie?: string) {
   const headers = cookie ? { Cookie: cookie.split(";")[0] as string } : undefined;
   const request = new Request("http://localhost:3000/quotes/confirmation", { headers });
-  return loader({ request, params: {}, context: {} as never } as never);
+  return loader({ request, params: {}, context: new RouterContextProvider() } as never);
 }
 
 describe("quote confirmation page", () => {
@@ -28,17 +29,26 @@ describe("quote confirmation page", () => {
     });
     const id = outcome.status === 201 ? outcome.quoteId : "";
     const page = await visit(await confirmationCookieHeader(id));
-    expect(page).toMatchObject({ state: "found", reference: id.slice(0, 8), serviceId: "radon" });
+    expect(page).toMatchObject({
+      state: "found",
+      reference: id.slice(0, 8),
+      serviceId: "radon",
+      owned: false,
+      status: null,
+    });
     expect(page.state === "found" && page.submittedAt).toMatch(/\d{4} at \d{1,2}:\d{2} [AP]M/);
   });
 
   it("shows the generic 'received' message without a cookie or with a forged one", async () => {
-    expect(await visit()).toEqual({ state: "received" });
+    expect(await visit()).toEqual({ state: "received", signedIn: false });
     const forged = `quote_confirmation=${btoa(JSON.stringify({ quoteId: randomUUID(), exp: Date.now() + 1e6 }))}`;
-    expect(await visit(forged)).toEqual({ state: "received" });
+    expect(await visit(forged)).toEqual({ state: "received", signedIn: false });
   });
 
   it("shows the SPEC's error text state when the quote cannot be loaded", async () => {
-    expect(await visit(await confirmationCookieHeader(randomUUID()))).toEqual({ state: "error" });
+    expect(await visit(await confirmationCookieHeader(randomUUID()))).toEqual({
+      state: "error",
+      signedIn: false,
+    });
   });
 });

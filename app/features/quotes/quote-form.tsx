@@ -13,13 +13,13 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Form, useNavigate, useNavigation } from "react-router";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { ChoiceGroup, TextAreaField, TextField } from "~/components/ui/form-controls";
-import { bestTime, contactMethod } from "~/features/catalog/enums";
+import { ChoiceGroup, SelectField, TextAreaField, TextField } from "~/components/ui/form-controls";
+import { bestTime, contactMethod, type EnumOption } from "~/features/catalog/enums";
 import type { Service } from "~/features/catalog/services";
 import { type contactSchema, formErrorMessages, HONEYPOT_FIELD } from "./schemas";
 
@@ -30,12 +30,17 @@ export interface QuoteFormProps {
   lastResult: SubmissionResult<string[]> | null | undefined;
   /** where Back goes without JavaScript (the referring page, or the service page) */
   backHref: string;
+  /** the signed-in customer: contact details to prefill and properties to choose from */
+  customer?: {
+    contact: { firstName: string; lastName: string; email: string };
+    properties: EnumOption[];
+  };
 }
 
 /** Conform's form state for one quote schema, validated in the browser by the server's schema. */
 export function useQuoteForm<Schema extends z.ZodObject>(
   schema: Schema,
-  { service, lastResult }: QuoteFormProps,
+  { service, lastResult, customer }: QuoteFormProps,
   options: { validateOn: "onSubmit" | "onBlur"; defaultValue?: Record<string, unknown> },
 ) {
   return useForm<z.input<Schema>, z.output<Schema>, string[]>({
@@ -46,6 +51,7 @@ export function useQuoteForm<Schema extends z.ZodObject>(
     defaultValue: {
       preferredContactMethod: "email",
       bestTimeToContact: "morning",
+      ...customer?.contact,
       ...options.defaultValue,
     } as never,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -62,6 +68,7 @@ export function QuoteFormShell({
   fields,
   lastResult,
   backHref,
+  customer,
   children,
 }: QuoteFormProps & {
   form: FormMetadata<Record<string, unknown>, string[]>;
@@ -186,6 +193,26 @@ export function QuoteFormShell({
         </div>
 
         {children}
+
+        {customer && (
+          <FormSection title="Your Property">
+            <SelectField
+              meta={fields.propertyId}
+              label="Property"
+              options={customer.properties}
+              placeholder="Not one of my saved properties"
+              hint={
+                <>
+                  Pick a saved property, or{" "}
+                  <Link to="/account/properties" className="underline">
+                    add one to your account
+                  </Link>
+                  .
+                </>
+              }
+            />
+          </FormSection>
+        )}
 
         <FormSection title="Contact Information">
           <div className="grid gap-4 sm:grid-cols-2">

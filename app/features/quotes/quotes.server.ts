@@ -20,7 +20,7 @@ import { DEFAULT_SQUARE_FOOTAGE, type QuoteRequest } from "./schemas";
 export interface QuoteOwner {
   /** the signed-in customer, or null for a guest */
   userId: string | null;
-  /** one of the customer's properties; always null for guests */
+  /** one of the customer's properties (the caller has checked it is theirs); null for guests */
   propertyId?: string | null;
 }
 
@@ -128,6 +128,7 @@ export interface QuoteConfirmation {
   created_at: Date;
   current_status: string;
   is_guest: boolean;
+  user_id: string | null;
 }
 
 /** What the confirmation page shows of quote `id`, or null when there is no such quote. */
@@ -139,6 +140,7 @@ export async function getQuoteConfirmation(id: string): Promise<QuoteConfirmatio
       created_at: quotes.created_at,
       current_status: quotes.current_status,
       is_guest: quotes.is_guest,
+      user_id: quotes.user_id,
     })
     .from(quotes)
     .where(eq(quotes.id, id))

@@ -66,6 +66,8 @@ export const contactSchema = z.object({
   ),
   /** free text stored as quotes.description; the service's default when empty */
   details: optionalText(2000),
+  /** signed-in customers: one of their properties (ownership is checked on the server) */
+  propertyId: z.uuid("Please choose one of your properties").optional(),
 });
 
 export const waterQuoteSchema = contactSchema.extend({

@@ -5,6 +5,7 @@
 
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { getProperty } from "~/features/accounts/properties.server";
 import type { ServiceId } from "~/features/catalog/services";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
@@ -59,11 +60,21 @@ export async function submitQuoteRequest(
   if (submission.status !== "success") {
     return { status: 400, result: submission.reply() };
   }
+  const { userId } = context.owner;
+  const propertyId = userId ? submission.value.propertyId : undefined;
+  if (userId && propertyId && !(await getProperty(userId, propertyId))) {
+    return {
+      status: 400,
+      result: submission.reply({
+        fieldErrors: { propertyId: ["Please choose one of your properties"] },
+      }),
+    };
+  }
   try {
-    const { id } = await createQuote(
-      { service, input: submission.value } as QuoteRequest,
-      context.owner,
-    );
+    const { id } = await createQuote({ service, input: submission.value } as QuoteRequest, {
+      userId,
+      propertyId: propertyId ?? null,
+    });
     kickOutbox();
     return { status: 201, quoteId: id };
   } catch (error) {

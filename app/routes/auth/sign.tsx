@@ -17,8 +17,9 @@ import { currentUser, homeFor, safeRedirect } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/sign";
 
+/** One module serves both URLs; the data request of a submit is /auth/signup.data. */
 const modeOf = (request: Request) =>
-  new URL(request.url).pathname === "/auth/signup" ? "signup" : "signin";
+  /^\/auth\/signup(\.data)?$/.test(new URL(request.url).pathname) ? "signup" : "signin";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = currentUser(context);

@@ -4,13 +4,15 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { quoteStatus } from "~/features/catalog/enums";
 import { serviceById } from "~/features/catalog/services";
 import { confirmedQuoteId } from "~/features/quotes/confirmation.server";
 import { getQuoteConfirmation } from "~/features/quotes/quotes.server";
-import { referenceNumber } from "~/features/quotes/reference";
+import { referenceNumber, statusProgress } from "~/features/quotes/reference";
 import { formatDateTime } from "~/lib/dates";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";
+import { currentUser } from "~/lib/session.server";
 import type { Route } from "./+types/confirmation";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -19,21 +21,28 @@ export function headers() {
   return PRIVATE;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = currentUser(context);
   const quoteId = await confirmedQuoteId(request);
-  if (!quoteId) return { state: "received" as const };
+  const signedIn = user !== null;
+  if (!quoteId) return { state: "received" as const, signedIn };
   try {
     const quote = await getQuoteConfirmation(quoteId);
-    if (!quote) return { state: "error" as const };
+    if (!quote) return { state: "error" as const, signedIn };
+    // the status is shown only to the quote's owner; a guest quote shows the tracking offer
+    const owned = user !== null && quote.user_id === user.id;
     return {
       state: "found" as const,
+      owned,
+      status: owned ? quote.current_status : null,
       reference: referenceNumber(quote.id),
       submittedAt: formatDateTime(quote.created_at),
       serviceId: quote.service,
+      signedIn,
     };
   } catch (error) {
     logger().error({ err: error }, "Failed to load quote confirmation");
-    return { state: "error" as const };
+    return { state: "error" as const, signedIn };
   }
 }
 
@@ -79,22 +88,49 @@ export default function QuoteConfirmation({ loaderData }: Route.ComponentProps) 
               </dl>
             </CardContent>
           </Card>
-          <Card className="mt-6 border-brand-100 bg-brand-50">
-            <CardHeader>
-              <CardTitle>Track Your Quote</CardTitle>
-              <CardDescription className="text-slate-700">
-                Create an account with the same email address to follow your request&apos;s status.
-              </CardDescription>
-            </CardHeader>
-            <CardContent className="flex flex-wrap gap-3">
-              <Button asChild>
-                <Link to="/auth/signup">Create Account</Link>
-              </Button>
-              <Button asChild variant="outline">
-                <Link to="/auth/signin">Sign In</Link>
-              </Button>
-            </CardContent>
-          </Card>
+          {loaderData.owned && loaderData.status ? (
+            <Card className="mt-6">
+              <CardContent className="pt-6">
+                <p className="text-sm text-slate-600" id="quote-status-label">
+                  Status:{" "}
+                  <span className="font-semibold text-slate-900">
+                    {quoteStatus.label(loaderData.status)}
+                  </span>
+                </p>
+                <div
+                  role="progressbar"
+                  aria-labelledby="quote-status-label"
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={statusProgress(loaderData.status)}
+                  className="mt-2 h-3 w-full overflow-hidden rounded-full bg-slate-200"
+                >
+                  <div
+                    className="h-full bg-brand-700"
+                    style={{ width: `${statusProgress(loaderData.status)}%` }}
+                  />
+                </div>
+              </CardContent>
+            </Card>
+          ) : (
+            <Card className="mt-6 border-brand-100 bg-brand-50">
+              <CardHeader>
+                <CardTitle>Track Your Quote</CardTitle>
+                <CardDescription className="text-slate-700">
+                  Create an account with the same email address to follow your request&apos;s
+                  status.
+                </CardDescription>
+              </CardHeader>
+              <CardContent className="flex flex-wrap gap-3">
+                <Button asChild>
+                  <Link to="/auth/signup">Create Account</Link>
+                </Button>
+                <Button asChild variant="outline">
+                  <Link to="/auth/signin">Sign In</Link>
+                </Button>
+              </CardContent>
+            </Card>
+          )}
         </>
       )}
 
@@ -110,10 +146,15 @@ export default function QuoteConfirmation({ loaderData }: Route.ComponentProps) 
         </p>
       )}
 
-      <div className="mt-8 flex justify-center">
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Button asChild variant={loaderData.state === "found" ? "outline" : "default"}>
           <Link to="/">Return Home</Link>
         </Button>
+        {loaderData.signedIn && (
+          <Button asChild>
+            <Link to="/account/quotes">View All Quotes</Link>
+          </Button>
+        )}
       </div>
     </div>
   );

@@ -1,10 +1,12 @@
 import { data, redirect } from "react-router";
+import { listProperties } from "~/features/accounts/properties.server";
 import { serviceBySlug } from "~/features/catalog/services";
 import { confirmationCookieHeader } from "~/features/quotes/confirmation.server";
 import { quoteForms } from "~/features/quotes/forms";
 import { submitQuoteRequest } from "~/features/quotes/submit.server";
 import { requestContext } from "~/lib/request-context";
 import { pageMeta } from "~/lib/seo";
+import { currentUser, type SessionUser } from "~/lib/session.server";
 import type { Route } from "./+types/request";
 
 function serviceOr404(slug: string) {
@@ -13,22 +15,37 @@ function serviceOr404(slug: string) {
   return service;
 }
 
-export function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const service = serviceOr404(params.service);
+  const user = currentUser(context);
   const referer = request.headers.get("Referer");
   const sameSite = referer && new URL(referer).origin === new URL(request.url).origin;
   const backHref =
     sameSite && new URL(referer).pathname !== service.quoteHref
       ? new URL(referer).pathname
       : service.href;
-  return { slug: service.slug, backHref };
+  const customer = user ? await customerDefaults(user) : undefined;
+  return { slug: service.slug, backHref, customer };
+}
+
+/** Prefill for a signed-in customer: name from the profile, email from the account, properties. */
+async function customerDefaults(user: SessionUser) {
+  const [firstName = "", ...rest] = (user.fullName ?? "").trim().split(/\s+/);
+  const properties = await listProperties(user.id);
+  return {
+    contact: { firstName, lastName: rest.join(" "), email: user.email },
+    properties: properties.map((p) => ({
+      value: p.id,
+      label: `${p.address}, ${p.city}, ${p.state} ${p.zip_code}`,
+    })),
+  };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const service = serviceOr404(params.service);
   const outcome = await submitQuoteRequest(service.id, await request.formData(), {
     clientIp: context.get(requestContext).clientIp,
-    owner: { userId: null },
+    owner: { userId: currentUser(context)?.id ?? null },
   });
   switch (outcome.status) {
     case 201:
@@ -60,6 +77,7 @@ export default function QuoteRequestPage({ loaderData, actionData }: Route.Compo
       service={service}
       lastResult={actionData}
       backHref={loaderData.backHref}
+      customer={loaderData.customer}
     />
   );
 }

@@ -1,0 +1,193 @@
+import { expect, test } from "@playwright/test";
+import {
+  confirmationReference,
+  expectNoAxeViolations,
+  fillContact,
+  fillMold,
+  fillWater,
+  signUpAndVerify,
+  uniqueEmail,
+} from "./helpers";
+
+const PASSWORD = "correct horse 42";
+
+test("a new customer signs up, verifies, sets up, adds a property, requests a quote and signs in again", async ({
+  page,
+}) => {
+  const email = uniqueEmail("casey");
+  await page.goto("/auth/signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByLabel("Confirm Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/account\/setup$/);
+  await expect(page.getByText("Please check your email to verify your account.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+
+  await signUpAndVerifyLink(page, email);
+  await page.getByLabel("Full Name").fill("Casey Customer");
+  await page.getByRole("button", { name: "Complete Profile" }).click();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  await expect(page.getByText("Your profile has been successfully updated")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Customer Dashboard" })).toBeVisible();
+  await expect(page.getByLabel("Full Name")).toHaveValue("Casey Customer");
+
+  const sidebar = page.getByRole("navigation", { name: "Dashboard" });
+  await sidebar.getByRole("link", { name: "Properties" }).click();
+  await page.getByRole("button", { name: "Add Property" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Property" });
+  await dialog.getByLabel("Address").fill("123 Canyon Rd");
+  await dialog.getByLabel("City").fill("Provo");
+  await dialog.getByLabel("ZIP Code").fill("84604");
+  await dialog.getByRole("button", { name: "Add Property" }).click();
+  await expect(page.getByText("Your property has been successfully added")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("heading", { name: "123 Canyon Rd" })).toBeVisible();
+  await expect(page.getByText("Provo, UT 84604")).toBeVisible();
+
+  await sidebar.getByRole("link", { name: "Quotes" }).click();
+  await page.getByRole("link", { name: "Get Quote for Mold Remediation" }).click();
+  await expect(page.getByLabel("First Name")).toHaveValue("Casey");
+  await expect(page.getByLabel("Last Name")).toHaveValue("Customer");
+  await expect(page.getByRole("textbox", { name: "Email" })).toHaveValue(email);
+  await page
+    .getByLabel("Property", { exact: true })
+    .selectOption({ label: "123 Canyon Rd, Provo, UT 84604" });
+  await fillMold(page);
+  await page.getByRole("textbox", { name: "Phone" }).fill("801-555-0142");
+  await page.getByLabel("ZIP Code").fill("84604");
+  await page.getByRole("button", { name: "Request Free Quote" }).click();
+  const reference = await confirmationReference(page);
+  await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "20");
+  await expect(page.getByText("Status: Pending")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Track Your Quote" })).toHaveCount(0);
+  await page.getByRole("link", { name: "View All Quotes" }).click();
+
+  await expect(page.getByRole("heading", { name: "Quote History" })).toBeVisible();
+  await expect(page.getByText("View and track all your service quotes")).toBeVisible();
+  const item = page.getByRole("listitem").filter({ hasText: `Ref. ${reference}` });
+  await expect(item).toContainText("Mold inspection request");
+  await expect(item).toContainText("Pending");
+
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByText("Logged out successfully")).toBeVisible();
+  await page.goto("/account/quotes");
+  await expect(page).toHaveURL(/\/auth\/signin\?redirectTo=%2Faccount%2Fquotes$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/account\/quotes$/);
+  await expect(page.getByText(`Ref. ${reference}`)).toBeVisible();
+});
+
+async function signUpAndVerifyLink(page: import("@playwright/test").Page, email: string) {
+  const { linkFromMail } = await import("./helpers");
+  const link = await linkFromMail(email, "Verify your email address");
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
+  await expect(page.getByRole("heading", { name: "Complete Your Profile" })).toBeVisible();
+}
+
+test("sign-in and sign-up show the SPEC's messages", async ({ page }) => {
+  const email = uniqueEmail("dale");
+  await signUpAndVerify(page, email, PASSWORD);
+  await page.getByLabel("Full Name").fill("Dale Example");
+  await page.getByRole("button", { name: "Complete Profile" }).click();
+  await page.getByRole("button", { name: "Logout" }).click();
+
+  await page.goto("/auth/signin");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("not the password");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+
+  await page.goto("/auth/signup");
+  await page.getByLabel("Email").fill(email.toUpperCase());
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByLabel("Confirm Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByRole("alert")).toHaveText("An account with this email already exists");
+
+  await page.getByLabel(/^Password/).fill("abc");
+  await page.getByLabel("Confirm Password").fill("abd");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Passwords do not match")).toBeVisible();
+  await page.getByLabel("Confirm Password").fill("abc");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Password must be at least 6 characters long")).toBeVisible();
+
+  const unverified = uniqueEmail("una");
+  await page.goto("/auth/signup");
+  await page.getByLabel("Email").fill(unverified);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByLabel("Confirm Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/account\/setup$/);
+  await page.goto("/auth/signin");
+  await page.getByLabel("Email").fill(unverified);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("alert").first()).toHaveText(
+    "Please verify your email address before signing in",
+  );
+  await expect(page.getByText("Email Not Verified")).toBeVisible();
+  await expect(page.getByText("Check your inbox for the verification email")).toBeVisible();
+});
+
+test("a guest quote becomes the account's after signing up with the same email", async ({
+  page,
+}) => {
+  const email = uniqueEmail("gwen");
+  await page.goto("/quotes/water-filtration-remediation");
+  await fillWater(page);
+  await fillContact(page, email);
+  await page.getByRole("button", { name: "Request Free Quote" }).click();
+  const reference = await confirmationReference(page);
+  await expect(page.getByRole("heading", { name: "Track Your Quote" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Create Account" }).click();
+  await signUpAndVerify(page, email, PASSWORD);
+  await page.getByLabel("Full Name").fill("Gwen Guest");
+  await page.getByRole("button", { name: "Complete Profile" }).click();
+  await page
+    .getByRole("navigation", { name: "Dashboard" })
+    .getByRole("link", { name: "Quotes" })
+    .click();
+  const item = page.getByRole("listitem").filter({ hasText: `Ref. ${reference}` });
+  await expect(item).toContainText("Water filtration assessment request");
+  await expect(item).toContainText("Pending");
+});
+
+test("sign-in works with the keyboard alone", async ({ page }) => {
+  const email = uniqueEmail("kay");
+  await signUpAndVerify(page, email, PASSWORD);
+  await page.getByLabel("Full Name").fill("Kay Board");
+  await page.getByRole("button", { name: "Complete Profile" }).click();
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByText("Logged out successfully")).toBeVisible();
+
+  await page.goto("/auth/signin");
+  await page.getByLabel("Email").focus();
+  await page.keyboard.type(email);
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Password")).toBeFocused();
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/account\/profile$/);
+});
+
+test("auth and account pages have no accessibility violations", async ({ page }) => {
+  for (const path of ["/auth/signin", "/auth/signup", "/account/setup"]) {
+    await page.goto(path);
+    await expectNoAxeViolations(page);
+  }
+  await signUpAndVerify(page, uniqueEmail("ally"), PASSWORD);
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Full Name").fill("Ally Access");
+  await page.getByRole("button", { name: "Complete Profile" }).click();
+  for (const path of ["/account/profile", "/account/quotes", "/account/properties"]) {
+    await page.goto(path);
+    await expectNoAxeViolations(page);
+  }
+  await page.getByRole("button", { name: "Add Property" }).click();
+  await expectNoAxeViolations(page);
+});
