@@ -53,6 +53,7 @@ export async function freshDatabase(
       LEADS_EMAIL: "leads@remediation.test",
       PUBLIC_URL: "http://localhost:3000",
       LOG_LEVEL: "silent",
+      AUTH_SECRET: "integration-test-secret-0123456789abcdef",
       ...envOverrides,
     }),
   );
