@@ -7,6 +7,9 @@ export default [
   route("auth/signin", "routes/auth/sign.tsx", { id: "auth/signin" }),
   route("auth/signup", "routes/auth/sign.tsx", { id: "auth/signup" }),
   route("auth/signout", "routes/auth/signout.tsx"),
+  route("auth/forgot-password", "routes/auth/forgot-password.tsx"),
+  route("auth/reset-password", "routes/auth/reset-password.tsx"),
+  route("auth/code", "routes/auth/code.tsx"),
   route("account/setup", "routes/account/setup.tsx"),
   ...prefix("account", [
     layout("routes/account/layout.tsx", [

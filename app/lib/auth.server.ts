@@ -113,6 +113,8 @@ function createAuth() {
     },
     plugins: [
       emailOTP({
+        // codes sign existing customers in; accounts are created only by sign-up
+        disableSignUp: true,
         otpLength: 6,
         expiresIn: 10 * 60,
         sendVerificationOTP: async ({ email, otp }) => {

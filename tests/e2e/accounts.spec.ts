@@ -5,6 +5,8 @@ import {
   fillContact,
   fillMold,
   fillWater,
+  findMail,
+  linkFromMail,
   signUpAndVerify,
   uniqueEmail,
 } from "./helpers";
@@ -190,4 +192,53 @@ test("auth and account pages have no accessibility violations", async ({ page })
   }
   await page.getByRole("button", { name: "Add Property" }).click();
   await expectNoAxeViolations(page);
+});
+
+async function signedUpThenOut(page: import("@playwright/test").Page, email: string, name: string) {
+  await signUpAndVerify(page, email, PASSWORD);
+  await page.getByLabel("Full Name").fill(name);
+  await page.getByRole("button", { name: "Complete Profile" }).click();
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByText("Logged out successfully")).toBeVisible();
+}
+
+test("a forgotten password is reset from the mailed link", async ({ page }) => {
+  const email = uniqueEmail("fern");
+  await signedUpThenOut(page, email, "Fern Forgetful");
+  await page.goto("/auth/signin");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "a link to reset your password is on its way" }),
+  ).toBeVisible();
+
+  const link = await linkFromMail(email, "Reset your password");
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
+  await expect(page.getByRole("heading", { name: "Choose a New Password" })).toBeVisible();
+  await page.getByLabel(/^New Password/).fill("an even better secret 9");
+  await page.getByLabel("Confirm Password").fill("an even better secret 9");
+  await page.getByRole("button", { name: "Set New Password" }).click();
+  await expect(page).toHaveURL(/\/auth\/signin$/);
+  await expect(page.getByText("Password updated")).toBeVisible();
+
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("an even better secret 9");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+});
+
+test("a customer signs in with a one-time code sent by email", async ({ page }) => {
+  const email = uniqueEmail("otto");
+  await signedUpThenOut(page, email, "Otto Code");
+  await page.goto("/auth/signin");
+  await page.getByRole("link", { name: "Email me a sign-in code" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Email Me a Code" }).click();
+  const mail = await findMail(email, "Your sign-in code");
+  const code = mail.subject.match(/\d{6}/)?.[0] ?? "";
+  await page.getByLabel("Sign-in Code").fill(code);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  await expect(page.getByLabel("Full Name")).toHaveValue("Otto Code");
 });

@@ -51,27 +51,40 @@ export async function expectNoAxeViolations(page: Page) {
 export function sentMail(): string[] {
   const dir = path.join(process.env.E2E_DATA_DIR as string, "mail");
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), "utf8"));
+  // file names start with the time written, so sorting them sorts the mail by age
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((f) => fs.readFileSync(path.join(dir, f), "utf8"));
 }
 
-/** The first link in the newest dev mail to `to` whose subject contains `subject`. */
-export async function linkFromMail(to: string, subject: string): Promise<string> {
+/** The newest dev mail to `to` whose subject contains `subject`, decoded; waits for it. */
+export async function findMail(
+  to: string,
+  subject: string,
+): Promise<{ subject: string; text: string }> {
   const { default: PostalMime } = await import("postal-mime");
-  let link: string | undefined;
+  let found: { subject: string; text: string } | undefined;
   await expect
     .poll(async () => {
       for (const raw of sentMail().reverse()) {
         const mail = await PostalMime.parse(raw);
         const recipients = (mail.to ?? []).map((a) => a.address?.toLowerCase());
         if (recipients.includes(to.toLowerCase()) && mail.subject?.includes(subject)) {
-          link = mail.text?.match(/https?:\/\/\S+/)?.[0];
-          return link;
+          found = { subject: mail.subject, text: mail.text ?? "" };
+          return true;
         }
       }
-      return undefined;
+      return false;
     })
-    .toBeTruthy();
-  return link as string;
+    .toBe(true);
+  return found as { subject: string; text: string };
+}
+
+/** The first link in the newest dev mail to `to` whose subject contains `subject`. */
+export async function linkFromMail(to: string, subject: string): Promise<string> {
+  const mail = await findMail(to, subject);
+  return mail.text.match(/https?:\/\/\S+/)?.[0] ?? "";
 }
 
 let counter = 0;

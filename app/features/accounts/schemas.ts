@@ -43,6 +43,42 @@ export const signUpSchema = z
     redirectTo: value.redirectTo,
   }));
 
+/** A new password and its confirmation (password reset), in the sign-up order of checks. */
+export const newPasswordSchema = z
+  .object({
+    password: optional,
+    confirmPassword: optional,
+    token: z.string({ error: "This reset link is not valid" }),
+  })
+  .superRefine((value, ctx) => {
+    const password = value.password ?? "";
+    const fail = (path: string, message: string) =>
+      ctx.addIssue({ code: "custom", path: [path], message });
+    if (password !== (value.confirmPassword ?? ""))
+      return fail("confirmPassword", "Passwords do not match");
+    if (!password) return fail("password", "Password is required");
+    if (password.length < 6) return fail("password", "Password must be at least 6 characters long");
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      return fail("password", `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
+    }
+  })
+  .transform((value) => ({ password: value.password ?? "", token: value.token }));
+
+export const emailOnlySchema = z.object({
+  email: z
+    .string({ error: "Email is required" })
+    .trim()
+    .pipe(z.email("Please enter a valid email address")),
+});
+
+export const codeSchema = emailOnlySchema.extend({
+  code: z
+    .string({ error: "Enter the 6-digit code from the email" })
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code from the email"),
+  redirectTo: optional,
+});
+
 export const fullNameSchema = z.object({
   fullName: z
     .string({ error: "Full name is required" })

@@ -85,3 +85,88 @@ export async function signUp(
     return { ok: false, ...failure(error, "Unable to create account. Please try again.") };
   }
 }
+
+/**
+ * Mails a password reset link if an account uses `email`. Answers the same either way, so the
+ * form does not reveal who has an account (OWASP ASVS 5.0 V6.3.8).
+ */
+export async function requestPasswordReset(
+  email: string,
+  headers: Headers,
+): Promise<{ ok: true } | ({ ok: false } & AuthFailure)> {
+  try {
+    await auth().api.requestPasswordReset({
+      body: { email, redirectTo: "/auth/reset-password" },
+      headers,
+    });
+    return { ok: true };
+  } catch (error) {
+    const outcome = failure(error, "Unable to send the reset link. Please try again.");
+    return outcome.status === 429 || outcome.status === 500
+      ? { ok: false, ...outcome }
+      : { ok: true };
+  }
+}
+
+/** Sets a new password with a mailed reset token (every session of the account is ended). */
+export async function resetPassword(
+  token: string,
+  password: string,
+  headers: Headers,
+): Promise<{ ok: true } | ({ ok: false } & AuthFailure)> {
+  try {
+    await auth().api.resetPassword({ body: { token, newPassword: password }, headers });
+    return { ok: true };
+  } catch (error) {
+    const outcome = failure(
+      error,
+      "This reset link has expired or was already used. Please request a new one.",
+    );
+    return { ok: false, ...outcome };
+  }
+}
+
+/** Mails a one-time sign-in code to an existing account (silently nothing for unknown emails). */
+export async function sendSignInCode(
+  email: string,
+  headers: Headers,
+): Promise<{ ok: true } | ({ ok: false } & AuthFailure)> {
+  try {
+    await auth().api.sendVerificationOTP({ body: { email, type: "sign-in" }, headers });
+    return { ok: true };
+  } catch (error) {
+    const outcome = failure(error, "Unable to send a code. Please try again.");
+    return outcome.status === 429 || outcome.status === 500
+      ? { ok: false, ...outcome }
+      : { ok: true };
+  }
+}
+
+/** Signs in with a mailed one-time code; returns the session cookies to set. */
+export async function signInWithCode(
+  email: string,
+  code: string,
+  headers: Headers,
+): Promise<{ ok: true; userId: string; headers: Headers } | ({ ok: false } & AuthFailure)> {
+  try {
+    const result = await auth().api.signInEmailOTP({
+      body: { email, otp: code },
+      headers,
+      returnHeaders: true,
+    });
+    return { ok: true, userId: result.response.user.id, headers: result.headers };
+  } catch (error) {
+    const outcome = failure(
+      error,
+      "That code is not valid or has expired. Please request a new one.",
+    );
+    return {
+      ok: false,
+      ...outcome,
+      message:
+        outcome.status === 429 || outcome.status === 500
+          ? outcome.message
+          : "That code is not valid or has expired. Please request a new one.",
+    };
+  }
+}

@@ -1,11 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
+import { AuthCard } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { TextField } from "~/components/ui/form-controls";
 import { getProfile } from "~/features/accounts/profiles.server";
 import { signInSchema, signUpSchema } from "~/features/accounts/schemas";
@@ -91,98 +90,79 @@ export default function SignPage({ loaderData, actionData }: Route.ComponentProp
   });
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const errorRef = useRef<HTMLDivElement>(null);
-  const formError = form.errors?.[0];
 
   useEffect(() => {
-    if (!actionData) return;
-    errorRef.current?.focus();
-    if (actionData.unverified) {
+    if (actionData?.unverified) {
       toast.error("Email Not Verified", {
         description: "Check your inbox for the verification email",
       });
     }
   }, [actionData]);
 
+  const switchHref = `${signup ? "/auth/signin" : "/auth/signup"}${loaderData.redirectTo ? `?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : ""}`;
   return (
-    <div className="mx-auto max-w-md px-4 py-12">
-      <Button asChild variant="ghost" size="sm" className="mb-6">
-        <Link to="/">
-          <ArrowLeft aria-hidden="true" />
-          Back to Home
-        </Link>
-      </Button>
-      <Card>
-        <CardHeader>
-          <h1 className="text-2xl font-bold">{signup ? "Create Account" : "Sign In"}</h1>
-          <CardDescription>
-            {signup
-              ? "Keep your properties and follow every quote from request to completion."
-              : "Welcome back. Sign in to track your quotes."}
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          {formError && (
-            <div
-              ref={errorRef}
-              tabIndex={-1}
-              role="alert"
-              // biome-ignore lint/a11y/noAutofocus: with JavaScript off this is how focus reaches the error
-              autoFocus
-              className="mb-4 rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-800"
-            >
-              {formError}
-            </div>
-          )}
-          <Form method="post" {...getFormProps(form)} className="space-y-4">
-            {loaderData.redirectTo && (
-              <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-            )}
-            <TextField
-              meta={fields.email}
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-            />
-            <TextField
-              meta={fields.password}
-              label="Password"
-              type="password"
-              autoComplete={signup ? "new-password" : "current-password"}
-              required
-              hint={signup ? "At least 8 characters." : undefined}
-            />
-            {signup && (
-              <TextField
-                meta={fields.confirmPassword}
-                label="Confirm Password"
-                type="password"
-                autoComplete="new-password"
-                required
-              />
-            )}
-            <Button type="submit" className="w-full" disabled={busy}>
-              {busy
-                ? signup
-                  ? "Creating account..."
-                  : "Signing in..."
-                : signup
-                  ? "Create Account"
-                  : "Sign In"}
-            </Button>
-          </Form>
-          <p className="mt-6 text-center text-sm text-slate-700">
+    <AuthCard
+      title={signup ? "Create Account" : "Sign In"}
+      description={
+        signup
+          ? "Keep your properties and follow every quote from request to completion."
+          : "Welcome back. Sign in to track your quotes."
+      }
+      error={form.errors?.[0]}
+      footer={
+        <>
+          <p>
             {signup ? "Already have an account? " : "New here? "}
-            <Link
-              to={`${signup ? "/auth/signin" : "/auth/signup"}${loaderData.redirectTo ? `?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : ""}`}
-              className="font-medium text-brand-800 underline"
-            >
+            <Link to={switchHref} className="font-medium text-brand-800 underline">
               {signup ? "Sign in" : "Create an account"}
             </Link>
           </p>
-        </CardContent>
-      </Card>
-    </div>
+          {!signup && (
+            <p className="mt-2">
+              <Link to="/auth/forgot-password" className="font-medium text-brand-800 underline">
+                Forgot password?
+              </Link>
+              {" · "}
+              <Link to="/auth/code" className="font-medium text-brand-800 underline">
+                Email me a sign-in code
+              </Link>
+            </p>
+          )}
+        </>
+      }
+    >
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        {loaderData.redirectTo && (
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        )}
+        <TextField meta={fields.email} label="Email" type="email" autoComplete="email" required />
+        <TextField
+          meta={fields.password}
+          label="Password"
+          type="password"
+          autoComplete={signup ? "new-password" : "current-password"}
+          required
+          hint={signup ? "At least 8 characters." : undefined}
+        />
+        {signup && (
+          <TextField
+            meta={fields.confirmPassword}
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
+        )}
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy
+            ? signup
+              ? "Creating account..."
+              : "Signing in..."
+            : signup
+              ? "Create Account"
+              : "Sign In"}
+        </Button>
+      </Form>
+    </AuthCard>
   );
 }

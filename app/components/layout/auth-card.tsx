@@ -1,0 +1,60 @@
+import { ArrowLeft } from "lucide-react";
+import { type ReactNode, useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+
+/**
+ * The frame of every sign-in page: Back to Home, a titled card, and the form's error in an alert
+ * that takes focus when it appears (also without JavaScript, through autofocus).
+ */
+export function AuthCard({
+  title,
+  description,
+  error,
+  children,
+  footer,
+}: {
+  title: string;
+  description: ReactNode;
+  error?: string | null;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  const errorRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <Button asChild variant="ghost" size="sm" className="mb-6">
+        <Link to="/">
+          <ArrowLeft aria-hidden="true" />
+          Back to Home
+        </Link>
+      </Button>
+      <Card>
+        <CardHeader>
+          <h1 className="text-2xl font-bold">{title}</h1>
+          <CardDescription>{description}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {error && (
+            <div
+              ref={errorRef}
+              tabIndex={-1}
+              role="alert"
+              // biome-ignore lint/a11y/noAutofocus: with JavaScript off this is how focus reaches the error
+              autoFocus
+              className="mb-4 rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-800"
+            >
+              {error}
+            </div>
+          )}
+          {children}
+          {footer && <div className="mt-6 text-center text-sm text-slate-700">{footer}</div>}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AuthCard } from "~/components/layout/auth-card";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/form-controls";
+import { getProfile } from "~/features/accounts/profiles.server";
+import { codeSchema, emailOnlySchema } from "~/features/accounts/schemas";
+import { sendSignInCode, signInWithCode } from "~/features/accounts/sign-in.server";
+import { authHeaders } from "~/lib/auth.server";
+import { requestContext } from "~/lib/request-context";
+import { pageMeta } from "~/lib/seo";
+import { homeFor, safeRedirect } from "~/lib/session.server";
+import type { Route } from "./+types/code";
+
+/** Sign-in with a one-time code by email: first the address, then the code (SPEC: OTP). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const headers = authHeaders(request, context.get(requestContext).clientIp);
+  if (formData.get("step") === "send") {
+    const submission = parseWithZod(formData, { schema: emailOnlySchema });
+    if (submission.status !== "success")
+      return data({ step: "send" as const, email: "", result: submission.reply() }, 400);
+    const outcome = await sendSignInCode(submission.value.email, headers);
+    if (!outcome.ok) {
+      return data(
+        {
+          step: "send" as const,
+          email: "",
+          result: submission.reply({ formErrors: [outcome.message] }),
+        },
+        outcome.status,
+      );
+    }
+    return { step: "verify" as const, email: submission.value.email, result: undefined };
+  }
+  const submission = parseWithZod(formData, { schema: codeSchema });
+  const email = String(formData.get("email") ?? "");
+  if (submission.status !== "success")
+    return data({ step: "verify" as const, email, result: submission.reply() }, 400);
+  const outcome = await signInWithCode(submission.value.email, submission.value.code, headers);
+  if (!outcome.ok) {
+    return data(
+      {
+        step: "verify" as const,
+        email,
+        result: submission.reply({ formErrors: [outcome.message] }),
+      },
+      outcome.status,
+    );
+  }
+  const profile = await getProfile(outcome.userId);
+  const target =
+    safeRedirect(submission.value.redirectTo) ??
+    homeFor({ isAdmin: profile?.is_admin ?? false, fullName: profile?.full_name ?? null });
+  return redirect(target, { headers: outcome.headers });
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Sign In With a Code",
+    description: "Sign in with a code by email.",
+    noIndex: true,
+  });
+}
+
+export default function CodeSignIn({ actionData }: Route.ComponentProps) {
+  const verifying = actionData?.step === "verify";
+  const [form, fields] = useForm<{ email: string; code?: string }>({
+    id: verifying ? "code-verify" : "code-send",
+    lastResult: actionData?.result,
+    defaultValue: { email: actionData?.email ?? "" },
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: verifying ? codeSchema : emailOnlySchema }),
+  });
+  const busy = useNavigation().state === "submitting";
+  return (
+    <AuthCard
+      title="Sign In With a Code"
+      description={
+        verifying
+          ? `If ${actionData?.email} has an account, a 6-digit code is on its way. It works for 10 minutes.`
+          : "We will email you a one-time code instead of asking for your password."
+      }
+      error={form.errors?.[0]}
+      footer={
+        <Link to="/auth/signin" className="font-medium text-brand-800 underline">
+          Sign in with your password
+        </Link>
+      }
+    >
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="step" value={verifying ? "verify" : "send"} />
+        {verifying ? (
+          <>
+            <input type="hidden" name="email" value={actionData?.email} />
+            <TextField
+              meta={fields.code}
+              label="Sign-in Code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+            />
+          </>
+        ) : (
+          <TextField meta={fields.email} label="Email" type="email" autoComplete="email" required />
+        )}
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Please wait..." : verifying ? "Sign In" : "Email Me a Code"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}
