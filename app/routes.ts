@@ -10,6 +10,7 @@ export default [
   route("auth/forgot-password", "routes/auth/forgot-password.tsx"),
   route("auth/reset-password", "routes/auth/reset-password.tsx"),
   route("auth/code", "routes/auth/code.tsx"),
+  route("auth/two-factor", "routes/auth/two-factor.tsx"),
   route("account/setup", "routes/account/setup.tsx"),
   ...prefix("account", [
     layout("routes/account/layout.tsx", [

@@ -21,6 +21,7 @@ export interface SessionUser {
   fullName: string | null;
   /** profiles.is_admin: the one source of truth for admin rights */
   isAdmin: boolean;
+  twoFactorEnabled: boolean;
   sessionId: string;
 }
 
@@ -54,6 +55,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
         emailVerified: session.user.emailVerified,
         fullName: profile?.full_name ?? null,
         isAdmin: profile?.is_admin ?? false,
+        twoFactorEnabled: session.user.twoFactorEnabled === true,
         sessionId: session.session.id,
       };
     }

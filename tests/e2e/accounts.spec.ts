@@ -242,3 +242,80 @@ test("a customer signs in with a one-time code sent by email", async ({ page }) 
   await expect(page).toHaveURL(/\/account\/profile$/);
   await expect(page.getByLabel("Full Name")).toHaveValue("Otto Code");
 });
+
+async function totpCode(key: string): Promise<string> {
+  const { base32 } = await import("@better-auth/utils/base32");
+  const { createOTP } = await import("@better-auth/utils/otp");
+  return createOTP(base32.decode(key)).totp();
+}
+
+test("a customer turns two-factor on, is asked for a code at sign-in, and turns it off", async ({
+  page,
+}) => {
+  const email = uniqueEmail("tara");
+  await signUpAndVerify(page, email, PASSWORD);
+  await page.getByLabel("Full Name").fill("Tara Two");
+  await page.getByRole("button", { name: "Complete Profile" }).click();
+
+  await page.getByLabel("Current Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Set Up Two-Factor" }).click();
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  const key = (await page.locator("code").first().textContent()) ?? "";
+  await page.getByLabel("3. Enter the 6-digit code the app shows").fill(await totpCode(key));
+  await page.getByRole("button", { name: "Verify and Turn On" }).click();
+  await expect(page.getByText("Two-factor authentication is on")).toBeVisible();
+  await expect(page.getByRole("heading", { name: /Two-Factor Authentication/ })).toContainText(
+    "On",
+  );
+
+  await page.getByRole("button", { name: "Logout" }).click();
+  await page.goto("/auth/signin");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/auth\/two-factor/);
+  await page.getByLabel("Authentication Code").fill("000000");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "That code is not valid. Check your app and try again.",
+  );
+  await page.getByLabel("Authentication Code").fill(await totpCode(key));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+
+  await page.getByLabel("Current Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Turn Off Two-Factor" }).click();
+  await expect(page.getByText("Two-factor authentication is off")).toBeVisible();
+  await expect(page.getByRole("heading", { name: /Two-Factor Authentication/ })).toContainText(
+    "Off",
+  );
+});
+
+test("a customer sees their other sessions and signs one out", async ({ page, browser }) => {
+  const email = uniqueEmail("sam");
+  await signUpAndVerify(page, email, PASSWORD);
+  await page.getByLabel("Full Name").fill("Sam Sessions");
+  await page.getByRole("button", { name: "Complete Profile" }).click();
+
+  const other = await browser.newContext();
+  const laptop = await other.newPage();
+  await laptop.goto("/auth/signin");
+  await laptop.getByLabel("Email").fill(email);
+  await laptop.getByLabel("Password").fill(PASSWORD);
+  await laptop.getByRole("button", { name: "Sign In" }).click();
+  await expect(laptop).toHaveURL(/\/account\/profile$/);
+
+  await page.reload();
+  const devices = page
+    .getByRole("heading", { name: "Signed-in Devices" })
+    .locator("xpath=ancestor::div[contains(@class,'rounded-xl')]");
+  await expect(devices.getByRole("listitem")).toHaveCount(2);
+  await expect(devices.getByText("This device")).toHaveCount(1);
+  await devices.getByRole("button", { name: /^Sign out / }).click();
+  await expect(page.getByText("Device signed out")).toBeVisible();
+  await expect(devices.getByRole("listitem")).toHaveCount(1);
+
+  await laptop.goto("/account/quotes");
+  await expect(laptop).toHaveURL(/\/auth\/signin\?redirectTo=/);
+  await other.close();
+});

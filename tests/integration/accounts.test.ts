@@ -244,6 +244,7 @@ describe.each(drivers)("accounts on %s", (driver) => {
         emailVerified: true,
         fullName: "B",
         isAdmin: false,
+        twoFactorEnabled: false,
         sessionId: "s",
       });
       for (const fields of [

@@ -42,14 +42,20 @@ export async function signIn(
   email: string,
   password: string,
   headers: Headers,
-): Promise<{ ok: true; userId: string; headers: Headers } | ({ ok: false } & AuthFailure)> {
+): Promise<
+  | { ok: true; userId: string; headers: Headers }
+  | { ok: "two-factor"; headers: Headers }
+  | ({ ok: false } & AuthFailure)
+> {
   try {
     const result = await auth().api.signInEmail({
       body: { email, password },
       headers,
       returnHeaders: true,
     });
-    const body = result.response as { user?: { id: string } };
+    const body = result.response as { user?: { id: string }; twoFactorRedirect?: boolean };
+    // two-factor on: better-auth set a short-lived challenge cookie; the code is asked next
+    if (body.twoFactorRedirect) return { ok: "two-factor", headers: result.headers };
     if (!body.user)
       return { ok: false, status: 400, message: "Unable to sign in. Please try again." };
     return { ok: true, userId: body.user.id, headers: result.headers };

@@ -1,46 +1,315 @@
-import { data } from "react-router";
+import { data, Form, useNavigation } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FullNameForm } from "~/features/accounts/full-name-form";
 import { submitFullName } from "~/features/accounts/profiles.server";
+import {
+  confirmTotp,
+  disableTotp,
+  listDeviceSessions,
+  revokeDeviceSession,
+  revokeOtherSessions,
+  startTotp,
+  type TotpEnrolment,
+} from "~/features/accounts/security.server";
+import { authHeaders } from "~/lib/auth.server";
+import { formatDateTime } from "~/lib/dates";
+import { requestContext } from "~/lib/request-context";
 import { pageMeta } from "~/lib/seo";
 import { requireUser } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/profile";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  return { email: user.email, fullName: user.fullName ?? "" };
+  const devices = await listDeviceSessions(user.id, user.sessionId);
+  return {
+    email: user.email,
+    fullName: user.fullName ?? "",
+    twoFactorEnabled: user.twoFactorEnabled,
+    devices: devices.map((d) => ({
+      id: d.id,
+      device: describeDevice(d.userAgent),
+      ipAddress: d.ipAddress ?? "unknown address",
+      signedInAt: formatDateTime(d.createdAt),
+      current: d.current,
+    })),
+  };
 }
+
+function describeDevice(userAgent: string | null): string {
+  if (!userAgent) return "Unknown device";
+  const browser = /Edg\//.test(userAgent)
+    ? "Edge"
+    : /Chrome\//.test(userAgent)
+      ? "Chrome"
+      : /Firefox\//.test(userAgent)
+        ? "Firefox"
+        : /Safari\//.test(userAgent)
+          ? "Safari"
+          : "Browser";
+  const system = /Windows/.test(userAgent)
+    ? "Windows"
+    : /Android/.test(userAgent)
+      ? "Android"
+      : /iPhone|iPad/.test(userAgent)
+        ? "iOS"
+        : /Mac OS/.test(userAgent)
+          ? "macOS"
+          : /Linux/.test(userAgent)
+            ? "Linux"
+            : "unknown system";
+  return `${browser} on ${system}`;
+}
+
+type SecurityReply = {
+  section: "two-factor" | "devices";
+  error?: string;
+  enrolment?: TotpEnrolment;
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
-  const outcome = await submitFullName(user.id, await request.formData());
-  if (outcome.status !== 200) return data(outcome.result, outcome.status);
-  return redirectWithToast("/account/profile", {
-    type: "success",
-    title: "Profile Updated",
-    description: "Your profile has been successfully updated",
-  });
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const headers = authHeaders(request, context.get(requestContext).clientIp);
+  const password = String(formData.get("password") ?? "");
+  const noStore = { "Cache-Control": "no-store" };
+
+  switch (intent) {
+    case "two-factor-start": {
+      const enrolment = await startTotp(headers, password);
+      if (!enrolment)
+        return data<SecurityReply>({ section: "two-factor", error: "Incorrect password" }, 400);
+      return data<SecurityReply>({ section: "two-factor", enrolment }, { headers: noStore });
+    }
+    case "two-factor-verify": {
+      const confirmed = await confirmTotp(headers, String(formData.get("code") ?? "").trim());
+      if (!confirmed) {
+        return data<SecurityReply>(
+          {
+            section: "two-factor",
+            error: "That code is not valid. Scan the code again or retype the key.",
+          },
+          400,
+        );
+      }
+      return redirectWithToast(
+        "/account/profile",
+        { type: "success", title: "Two-factor authentication is on" },
+        confirmed,
+      );
+    }
+    case "two-factor-disable": {
+      const refreshed = await disableTotp(headers, password);
+      if (!refreshed)
+        return data<SecurityReply>({ section: "two-factor", error: "Incorrect password" }, 400);
+      return redirectWithToast(
+        "/account/profile",
+        { type: "success", title: "Two-factor authentication is off" },
+        refreshed,
+      );
+    }
+    case "revoke-session": {
+      if (!(await revokeDeviceSession(user.id, String(formData.get("sessionId") ?? "")))) {
+        throw data(null, { status: 404 });
+      }
+      return redirectWithToast("/account/profile", { type: "success", title: "Device signed out" });
+    }
+    case "revoke-others": {
+      await revokeOtherSessions(headers);
+      return redirectWithToast("/account/profile", {
+        type: "success",
+        title: "Other devices signed out",
+      });
+    }
+    default: {
+      const outcome = await submitFullName(user.id, formData);
+      if (outcome.status !== 200) return data(outcome.result, outcome.status);
+      return redirectWithToast("/account/profile", {
+        type: "success",
+        title: "Profile Updated",
+        description: "Your profile has been successfully updated",
+      });
+    }
+  }
 }
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, { title: "Profile", description: "Your profile settings.", noIndex: true });
 }
 
+function isSecurityReply(value: unknown): value is SecurityReply {
+  return typeof value === "object" && value !== null && "section" in value;
+}
+
+const inputClass = "block w-full rounded-md border border-slate-400 px-3 py-2 text-base";
+
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  const security = isSecurityReply(actionData) ? actionData : undefined;
+  const profileResult = isSecurityReply(actionData) ? undefined : actionData;
+  const busy = useNavigation().state === "submitting";
   return (
-    <Card className="max-w-xl">
-      <CardHeader>
-        <CardTitle as="h2">Profile Settings</CardTitle>
-        <CardDescription>Signed in as {loaderData.email}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <FullNameForm
-          lastResult={actionData}
-          defaultValue={loaderData.fullName}
-          submitLabel="Save Changes"
-        />
-      </CardContent>
-    </Card>
+    <div className="max-w-2xl space-y-6">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Profile Settings</CardTitle>
+          <CardDescription>Signed in as {loaderData.email}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <FullNameForm
+            lastResult={profileResult}
+            defaultValue={loaderData.fullName}
+            submitLabel="Save Changes"
+          />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2" className="flex items-center gap-2">
+            Two-Factor Authentication
+            <Badge tone={loaderData.twoFactorEnabled ? "completed" : "neutral"}>
+              {loaderData.twoFactorEnabled ? "On" : "Off"}
+            </Badge>
+          </CardTitle>
+          <CardDescription>
+            Ask for a code from an authenticator app (such as Google Authenticator or 1Password)
+            when you sign in.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {security?.section === "two-factor" && security.error && (
+            <p
+              role="alert"
+              className="rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-800"
+            >
+              {security.error}
+            </p>
+          )}
+          {security?.enrolment ? (
+            <div className="space-y-4">
+              <p className="text-sm">
+                1. Scan this code with your authenticator app, or type the key below.
+              </p>
+              <img
+                src={security.enrolment.qrDataUrl}
+                alt="QR code for your authenticator app"
+                width={200}
+                height={200}
+              />
+              <p className="text-sm">
+                Key:{" "}
+                <code className="break-all rounded bg-slate-100 px-1 font-mono">
+                  {security.enrolment.secret}
+                </code>
+              </p>
+              <div>
+                <p className="text-sm">
+                  2. Keep these backup codes somewhere safe. Each works once if you lose your phone.
+                </p>
+                <ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm">
+                  {security.enrolment.backupCodes.map((code) => (
+                    <li key={code}>{code}</li>
+                  ))}
+                </ul>
+              </div>
+              <Form method="post" className="space-y-3">
+                <input type="hidden" name="intent" value="two-factor-verify" />
+                <label htmlFor="totp-code" className="block text-sm font-medium">
+                  3. Enter the 6-digit code the app shows
+                </label>
+                <input
+                  id="totp-code"
+                  name="code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  required
+                  className={inputClass}
+                />
+                <Button type="submit" disabled={busy}>
+                  Verify and Turn On
+                </Button>
+              </Form>
+            </div>
+          ) : (
+            <Form method="post" className="space-y-3">
+              <input
+                type="hidden"
+                name="intent"
+                value={loaderData.twoFactorEnabled ? "two-factor-disable" : "two-factor-start"}
+              />
+              <label htmlFor="two-factor-password" className="block text-sm font-medium">
+                Current Password
+              </label>
+              <input
+                id="two-factor-password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                className={inputClass}
+              />
+              <Button
+                type="submit"
+                variant={loaderData.twoFactorEnabled ? "outline" : "default"}
+                disabled={busy}
+              >
+                {loaderData.twoFactorEnabled ? "Turn Off Two-Factor" : "Set Up Two-Factor"}
+              </Button>
+            </Form>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Signed-in Devices</CardTitle>
+          <CardDescription>Sign out anywhere you do not recognise.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ul className="divide-y divide-slate-200">
+            {loaderData.devices.map((device) => (
+              <li
+                key={device.id}
+                className="flex flex-wrap items-center justify-between gap-3 py-3"
+              >
+                <div>
+                  <p className="font-medium">{device.device}</p>
+                  <p className="text-sm text-slate-600">
+                    {device.ipAddress} · signed in {device.signedInAt}
+                  </p>
+                </div>
+                {device.current ? (
+                  <Badge tone="completed">This device</Badge>
+                ) : (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="revoke-session" />
+                    <input type="hidden" name="sessionId" value={device.id} />
+                    <Button
+                      type="submit"
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Sign out ${device.device}, signed in ${device.signedInAt}`}
+                    >
+                      Sign out
+                    </Button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+          {loaderData.devices.length > 1 && (
+            <Form method="post" className="mt-4">
+              <input type="hidden" name="intent" value="revoke-others" />
+              <Button type="submit" variant="outline">
+                Sign Out Other Devices
+              </Button>
+            </Form>
+          )}
+        </CardContent>
+      </Card>
+    </div>
   );
 }

@@ -61,6 +61,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       outcome.status,
     );
   }
+  if (outcome.ok === "two-factor") {
+    const next = safeRedirect(submission.value.redirectTo);
+    return redirect(`/auth/two-factor${next ? `?redirectTo=${encodeURIComponent(next)}` : ""}`, {
+      headers: outcome.headers,
+    });
+  }
   const profile = await getProfile(outcome.userId);
   const target =
     safeRedirect(submission.value.redirectTo) ??
