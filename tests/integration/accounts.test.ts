@@ -9,7 +9,8 @@ import {
   removeProperty,
   updateProperty,
 } from "~/features/accounts/properties.server";
-import { signUp as signUpThroughApp } from "~/features/accounts/sign-in.server";
+import { confirmTotp, startTotp } from "~/features/accounts/security.server";
+import { signIn, signUp as signUpThroughApp } from "~/features/accounts/sign-in.server";
 import { listQuotesForUser } from "~/features/quotes/history.server";
 import { submitQuoteRequest } from "~/features/quotes/submit.server";
 import { auth, CLIENT_IP_HEADER } from "~/lib/auth.server";
@@ -23,6 +24,20 @@ import { formData, validAnswers } from "../setup/forms";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp";
 
 const ORIGIN = "http://localhost:3000";
+
+/** The Cookie header a browser would send back after receiving `headers`' Set-Cookie lines. */
+function cookiesFrom(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+async function totpCode(key: string): Promise<string> {
+  const { base32 } = await import("@better-auth/utils/base32");
+  const { createOTP } = await import("@better-auth/utils/otp");
+  return createOTP(base32.decode(key)).totp();
+}
 const PASSWORD = "correct horse 42";
 
 describe.each(drivers)("accounts on %s", (driver) => {
@@ -160,6 +175,32 @@ describe.each(drivers)("accounts on %s", (driver) => {
     expect(signedIn.token).toBeTruthy();
   });
 
+  it("enrols TOTP two-factor and then asks for a code at sign-in", async () => {
+    const email = "totp@example.com";
+    await verified(email);
+    const first = await auth().api.signInEmail({
+      body: { email, password: PASSWORD },
+      headers: headers(),
+      returnHeaders: true,
+    });
+    const session = new Headers(headers());
+    session.set("Cookie", cookiesFrom(first.headers));
+    const enrolment = await startTotp(session, PASSWORD);
+    expect(enrolment?.uri).toMatch(/^otpauth:\/\/totp\//);
+    expect(enrolment?.backupCodes.length).toBeGreaterThan(0);
+    expect(await startTotp(session, "wrong password")).toBeNull();
+    expect(await confirmTotp(session, "000000")).toBeNull();
+    expect(await confirmTotp(session, await totpCode(enrolment!.secret))).not.toBeNull();
+
+    const challenged = await signIn(email, PASSWORD, headers());
+    expect(challenged.ok).toBe("two-factor");
+    if (challenged.ok !== "two-factor") return;
+    const pending = new Headers(headers());
+    pending.set("Cookie", cookiesFrom(challenged.headers));
+    const done = await confirmTotp(pending, await totpCode(enrolment!.secret));
+    expect(done?.getSetCookie().join()).toMatch(/remediation\.session_token=[^;]+/);
+  });
+
   it("answers the sixth wrong sign-in in a minute with 429, also after a restart", async () => {
     const email = "limited@example.com";
     await verified(email);
@@ -179,6 +220,62 @@ describe.each(drivers)("accounts on %s", (driver) => {
     expect((await attempt()).status).toBe(429);
     await database.restart();
     expect((await attempt()).status).toBe(429);
+  });
+
+  it("a signed-in quote can add its property in the same atomic write", async () => {
+    const c = await verified("c@example.com");
+    const fields = {
+      ...validAnswers.radon,
+      propertyId: "new",
+      newPropertyAddress: "9 Pine Ln",
+      newPropertyCity: "Park City",
+      newPropertyState: "UT",
+    };
+    const missing = await submitQuoteRequest(
+      "radon",
+      formData({ ...fields, newPropertyCity: "" }),
+      {
+        clientIp: "192.0.2.4",
+        owner: { userId: c.id },
+      },
+    );
+    expect(missing.status === 400 && missing.result.error?.newPropertyCity).toEqual([
+      "City is required",
+    ]);
+
+    const outcome = await submitQuoteRequest("radon", formData(fields), {
+      clientIp: "192.0.2.4",
+      owner: { userId: c.id },
+    });
+    const [home] = await listProperties(c.id);
+    expect(home).toMatchObject({
+      address: "9 Pine Ln",
+      city: "Park City",
+      state: "UT",
+      zip_code: "84101",
+    });
+    const [quote] = await db
+      .select()
+      .from(schema.quotes)
+      .where(eq(schema.quotes.id, outcome.status === 201 ? outcome.quoteId : ""));
+    expect(quote).toMatchObject({ user_id: c.id, is_guest: false, property_id: home?.id });
+
+    await db.execute(
+      sql`CREATE FUNCTION fail_radon() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'injected'; END; $$ LANGUAGE plpgsql`,
+    );
+    await db.execute(
+      sql`CREATE TRIGGER fail_radon BEFORE INSERT ON radon_testing_details FOR EACH ROW EXECUTE FUNCTION fail_radon()`,
+    );
+    const failed = await submitQuoteRequest(
+      "radon",
+      formData({ ...fields, newPropertyAddress: "10 Pine Ln" }),
+      {
+        clientIp: "192.0.2.4",
+        owner: { userId: c.id },
+      },
+    );
+    expect(failed.status).toBe(500);
+    expect((await listProperties(c.id)).map((p) => p.address)).toEqual(["9 Pine Ln"]);
   });
 
   describe("customer A never reaches customer B's data", () => {

@@ -13,7 +13,7 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { Form, useNavigate, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { Button } from "~/components/ui/button";
@@ -21,7 +21,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { ChoiceGroup, SelectField, TextAreaField, TextField } from "~/components/ui/form-controls";
 import { bestTime, contactMethod, type EnumOption } from "~/features/catalog/enums";
 import type { Service } from "~/features/catalog/services";
-import { type contactSchema, formErrorMessages, HONEYPOT_FIELD } from "./schemas";
+import { type contactSchema, formErrorMessages, HONEYPOT_FIELD, NEW_PROPERTY } from "./schemas";
 
 const CONFORM_INTENT = "__intent__";
 
@@ -51,6 +51,7 @@ export function useQuoteForm<Schema extends z.ZodObject>(
     defaultValue: {
       preferredContactMethod: "email",
       bestTimeToContact: "morning",
+      newPropertyState: customer ? "UT" : undefined,
       ...customer?.contact,
       ...options.defaultValue,
     } as never,
@@ -196,21 +197,37 @@ export function QuoteFormShell({
 
         {customer && (
           <FormSection title="Your Property">
-            <SelectField
-              meta={fields.propertyId}
-              label="Property"
-              options={customer.properties}
-              placeholder="Not one of my saved properties"
-              hint={
-                <>
-                  Pick a saved property, or{" "}
-                  <Link to="/account/properties" className="underline">
-                    add one to your account
-                  </Link>
-                  .
-                </>
-              }
-            />
+            <div className="group space-y-4">
+              <SelectField
+                meta={fields.propertyId}
+                label="Property"
+                options={[
+                  ...customer.properties,
+                  { value: NEW_PROPERTY, label: "Add a new property" },
+                ]}
+                placeholder="Not one of my saved properties"
+                hint="Pick a saved property, or add this address to your account."
+              />
+              {/* revealed in CSS so it also works without JavaScript */}
+              <div className="hidden gap-4 group-has-[option[value=new]:checked]:grid sm:grid-cols-3">
+                <TextField
+                  meta={fields.newPropertyAddress}
+                  label="Address"
+                  autoComplete="street-address"
+                  className="sm:col-span-3"
+                />
+                <TextField
+                  meta={fields.newPropertyCity}
+                  label="City"
+                  autoComplete="address-level2"
+                />
+                <TextField
+                  meta={fields.newPropertyState}
+                  label="State"
+                  autoComplete="address-level1"
+                />
+              </div>
+            </div>
           </FormSection>
         )}
 

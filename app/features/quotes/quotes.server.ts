@@ -6,11 +6,13 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import {
   mold_assessment_details,
+  properties,
   quote_status_history,
   quotes,
   radon_testing_details,
   water_filtration_details,
 } from "~/db/schema";
+import type { PropertyInput } from "~/features/accounts/property-schema";
 import { serviceById } from "~/features/catalog/services";
 import { db, writeAtomically } from "~/lib/db.server";
 import { outboxInsert } from "~/lib/outbox.server";
@@ -22,6 +24,8 @@ export interface QuoteOwner {
   userId: string | null;
   /** one of the customer's properties (the caller has checked it is theirs); null for guests */
   propertyId?: string | null;
+  /** a property to add for the customer in the same write, and to attach the quote to */
+  newProperty?: PropertyInput;
 }
 
 /**
@@ -38,13 +42,27 @@ export async function createQuote(
   const id = randomUUID();
   const description = c.details || serviceById(request.service).defaultDescription;
   const isGuest = owner.userId === null;
+  const newProperty =
+    !isGuest && owner.newProperty ? { id: randomUUID(), ...owner.newProperty } : null;
   await writeAtomically(db, [
+    ...(newProperty && owner.userId
+      ? [
+          db.insert(properties).values({
+            id: newProperty.id,
+            user_id: owner.userId,
+            address: newProperty.address,
+            city: newProperty.city,
+            state: newProperty.state,
+            zip_code: newProperty.zipCode,
+          }),
+        ]
+      : []),
     db.insert(quotes).values({
       id,
       service: request.service,
       user_id: owner.userId,
       is_guest: isGuest,
-      property_id: isGuest ? null : (owner.propertyId ?? null),
+      property_id: isGuest ? null : (newProperty?.id ?? owner.propertyId ?? null),
       description,
       contact_first_name: c.firstName,
       contact_last_name: c.lastName,

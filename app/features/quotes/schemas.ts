@@ -19,6 +19,9 @@ const optionalChoice = <V extends string>(e: enums.Enumeration<V>) =>
 const choices = <V extends string>(e: enums.Enumeration<V>) =>
   z.array(z.enum(e.values, { error: "Please choose from the listed options" })).default([]);
 
+/** The property choice that adds the typed address as a new property. */
+export const NEW_PROPERTY = "new";
+
 export const CONTACT_FIELDS = [
   "firstName",
   "lastName",
@@ -66,8 +69,16 @@ export const contactSchema = z.object({
   ),
   /** free text stored as quotes.description; the service's default when empty */
   details: optionalText(2000),
-  /** signed-in customers: one of their properties (ownership is checked on the server) */
-  propertyId: z.uuid("Please choose one of your properties").optional(),
+  /**
+   * Signed-in customers: one of their properties (ownership is checked on the server), or
+   * "new" to add the address below as a property (the ZIP code is the contact ZIP).
+   */
+  propertyId: z
+    .union([z.literal(NEW_PROPERTY), z.uuid("Please choose one of your properties")])
+    .optional(),
+  newPropertyAddress: optionalText(200),
+  newPropertyCity: optionalText(100),
+  newPropertyState: optionalText(50),
 });
 
 export const waterQuoteSchema = contactSchema.extend({

@@ -12,7 +12,20 @@ import { logger } from "~/lib/logger.server";
 import { kickOutbox } from "~/lib/outbox.server";
 import { createRateLimit, type RateLimit } from "~/lib/rate-limit.server";
 import { createQuote, type QuoteOwner } from "./quotes.server";
-import { HONEYPOT_FIELD, type QuoteRequest, quoteSchemas } from "./schemas";
+import { HONEYPOT_FIELD, NEW_PROPERTY, type QuoteRequest, quoteSchemas } from "./schemas";
+
+/** The new-property fields' messages when "add a new property" is chosen, or null. */
+function newPropertyErrors(value: {
+  newPropertyAddress?: string;
+  newPropertyCity?: string;
+  newPropertyState?: string;
+}): Record<string, string[]> | null {
+  const errors: Record<string, string[]> = {};
+  if (!value.newPropertyAddress) errors.newPropertyAddress = ["Address is required"];
+  if (!value.newPropertyCity) errors.newPropertyCity = ["City is required"];
+  if (!value.newPropertyState) errors.newPropertyState = ["State is required"];
+  return Object.keys(errors).length ? errors : null;
+}
 
 export type SubmitOutcome =
   | { status: 201; quoteId: string }
@@ -61,8 +74,11 @@ export async function submitQuoteRequest(
     return { status: 400, result: submission.reply() };
   }
   const { userId } = context.owner;
-  const propertyId = userId ? submission.value.propertyId : undefined;
-  if (userId && propertyId && !(await getProperty(userId, propertyId))) {
+  const choice = userId ? submission.value.propertyId : undefined;
+  if (choice === NEW_PROPERTY) {
+    const missing = newPropertyErrors(submission.value);
+    if (missing) return { status: 400, result: submission.reply({ fieldErrors: missing }) };
+  } else if (userId && choice && !(await getProperty(userId, choice))) {
     return {
       status: 400,
       result: submission.reply({
@@ -71,9 +87,19 @@ export async function submitQuoteRequest(
     };
   }
   try {
-    const { id } = await createQuote({ service, input: submission.value } as QuoteRequest, {
+    const v = submission.value;
+    const { id } = await createQuote({ service, input: v } as QuoteRequest, {
       userId,
-      propertyId: propertyId ?? null,
+      propertyId: choice && choice !== NEW_PROPERTY ? choice : null,
+      newProperty:
+        choice === NEW_PROPERTY
+          ? {
+              address: v.newPropertyAddress!,
+              city: v.newPropertyCity!,
+              state: v.newPropertyState!,
+              zipCode: v.zipCode,
+            }
+          : undefined,
     });
     kickOutbox();
     return { status: 201, quoteId: id };
