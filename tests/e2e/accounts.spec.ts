@@ -178,7 +178,15 @@ test("sign-in works with the keyboard alone", async ({ page }) => {
 });
 
 test("auth and account pages have no accessibility violations", async ({ page }) => {
-  for (const path of ["/auth/signin", "/auth/signup", "/account/setup"]) {
+  for (const path of [
+    "/auth/signin",
+    "/auth/signup",
+    "/account/setup",
+    "/auth/forgot-password",
+    "/auth/reset-password",
+    "/auth/code",
+    "/auth/two-factor",
+  ]) {
     await page.goto(path);
     await expectNoAxeViolations(page);
   }
@@ -186,6 +194,9 @@ test("auth and account pages have no accessibility violations", async ({ page })
   await expectNoAxeViolations(page);
   await page.getByLabel("Full Name").fill("Ally Access");
   await page.getByRole("button", { name: "Complete Profile" }).click();
+  // let the redirect (and its one-time toast) land before visiting the other pages
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  await expect(page.getByText("Your profile has been successfully updated")).toBeVisible();
   for (const path of ["/account/profile", "/account/quotes", "/account/properties"]) {
     await page.goto(path);
     await expectNoAxeViolations(page);
@@ -318,4 +329,64 @@ test("a customer sees their other sessions and signs one out", async ({ page, br
   await laptop.goto("/account/quotes");
   await expect(laptop).toHaveURL(/\/auth\/signin\?redirectTo=/);
   await other.close();
+});
+
+test("the dashboard sidebar toggles with Ctrl+B and remembers its state for 7 days", async ({
+  page,
+  context,
+}) => {
+  await signUpAndVerify(page, uniqueEmail("sid"), PASSWORD);
+  await page.getByLabel("Full Name").fill("Sid Bar");
+  await page.getByRole("button", { name: "Complete Profile" }).click();
+  const sidebar = page.getByRole("navigation", { name: "Dashboard" });
+  await expect(sidebar).toBeVisible();
+  await page.keyboard.press("Control+b");
+  await expect(sidebar).toBeHidden();
+  await expect(page.getByRole("button", { name: "Toggle sidebar" })).toHaveAttribute(
+    "aria-expanded",
+    "false",
+  );
+  const cookie = (await context.cookies()).find((c) => c.name === "sidebar_state");
+  expect(cookie?.value).toBe("closed");
+  expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(6.9 * 24 * 3600);
+  await page.reload();
+  await expect(sidebar).toBeHidden();
+  await page.getByRole("button", { name: "Toggle sidebar" }).click();
+  await expect(sidebar).toBeVisible();
+});
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a customer signs up, verifies, sets up the profile and signs in", async ({ page }) => {
+    const email = uniqueEmail("nojs");
+    await page.goto("/auth/signup");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel(/^Password/).fill("abc");
+    await page.getByLabel("Confirm Password").fill("abc");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText("Password must be at least 6 characters long")).toBeVisible();
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByLabel("Confirm Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page).toHaveURL(/\/account\/setup$/);
+    await expect(page.getByRole("status")).toContainText(
+      "Please check your email to verify your account.",
+    );
+
+    await signUpAndVerifyLink(page, email);
+    await page.getByLabel("Full Name").fill("Noah Script");
+    await page.getByRole("button", { name: "Complete Profile" }).click();
+    await expect(page).toHaveURL(/\/account\/profile$/);
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.goto("/auth/signin");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("wrong password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/account\/profile$/);
+    await expect(page.getByLabel("Full Name")).toHaveValue("Noah Script");
+  });
 });
