@@ -47,6 +47,23 @@ test("a new customer signs up, verifies, sets up, adds a property, requests a qu
   await expect(page.getByRole("heading", { name: "123 Canyon Rd" })).toBeVisible();
   await expect(page.getByText("Provo, UT 84604")).toBeVisible();
 
+  await page.getByRole("button", { name: "Add Property" }).click();
+  const second = page.getByRole("dialog", { name: "Add New Property" });
+  await second.getByLabel("Address").fill("77 Old Mill Way");
+  await second.getByLabel("City").fill("Orem");
+  await second.getByLabel("ZIP Code").fill("84057");
+  await second.getByRole("button", { name: "Add Property" }).click();
+  await expect(page.getByRole("heading", { name: "77 Old Mill Way" })).toBeVisible();
+  await page.getByRole("button", { name: "Edit 77 Old Mill Way" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Property" });
+  await edit.getByLabel("Address").fill("78 Old Mill Way");
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Property Updated")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "78 Old Mill Way" })).toBeVisible();
+  await page.getByRole("button", { name: "Remove 78 Old Mill Way" }).click();
+  await expect(page.getByText("Property Removed")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "78 Old Mill Way" })).toHaveCount(0);
+
   await sidebar.getByRole("link", { name: "Quotes" }).click();
   await page.getByRole("link", { name: "Get Quote for Mold Remediation" }).click();
   await expect(page.getByLabel("First Name")).toHaveValue("Casey");

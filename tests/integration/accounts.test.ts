@@ -18,6 +18,7 @@ import { db } from "~/lib/db.server";
 import { smtpTransport } from "~/lib/mail.server";
 import { deliverDueMail } from "~/lib/outbox.server";
 import { userContext } from "~/lib/session.server";
+import { action as profileAction } from "~/routes/account/profile";
 import { action as propertiesAction } from "~/routes/account/properties";
 import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
 import { formData, validAnswers } from "../setup/forms";
