@@ -39,6 +39,10 @@ export async function confirmationReference(page: Page): Promise<string> {
 
 /** WCAG 2.2 A/AA violations axe finds on the current page. */
 export async function expectNoAxeViolations(page: Page) {
+  // check what a person sees once things settle (toasts slide in), not a frame of a transition
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running"),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .analyze();

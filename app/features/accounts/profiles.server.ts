@@ -1,9 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { eq } from "drizzle-orm";
+import { data } from "react-router";
 import { profiles } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { fullNameSchema } from "./schemas";
 
 export interface Profile {
@@ -61,3 +63,17 @@ export async function submitFullName(
 }
 
 export const PROFILE_SAVE_FAILED = "Failed to update profile. Please try again.";
+
+/**
+ * The Full Name form's action (profile setup and Profile Settings): saves and redirects to
+ * /account/profile with 'Profile Updated', or answers the form's errors.
+ */
+export async function fullNameAction(userId: string | null, formData: FormData) {
+  const outcome = await submitFullName(userId, formData);
+  if (outcome.status !== 200) return data(outcome.result, outcome.status);
+  return redirectWithToast("/account/profile", {
+    type: "success",
+    title: "Profile Updated",
+    description: "Your profile has been successfully updated",
+  });
+}

@@ -3,7 +3,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FullNameForm } from "~/features/accounts/full-name-form";
-import { submitFullName } from "~/features/accounts/profiles.server";
+import { fullNameAction } from "~/features/accounts/profiles.server";
 import {
   confirmTotp,
   disableTotp,
@@ -124,15 +124,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         title: "Other devices signed out",
       });
     }
-    default: {
-      const outcome = await submitFullName(user.id, formData);
-      if (outcome.status !== 200) return data(outcome.result, outcome.status);
-      return redirectWithToast("/account/profile", {
-        type: "success",
-        title: "Profile Updated",
-        description: "Your profile has been successfully updated",
-      });
-    }
+    default:
+      return fullNameAction(user.id, formData);
   }
 }
 

@@ -10,8 +10,8 @@ import {
   CardTitle,
 } from "~/components/ui/card";
 import { quoteStatus } from "~/features/catalog/enums";
-import { serviceIcons } from "~/features/catalog/icons";
-import { serviceById, services } from "~/features/catalog/services";
+import { ServiceCards } from "~/features/catalog/service-cards";
+import { serviceById } from "~/features/catalog/services";
 import { listQuotesForUser } from "~/features/quotes/history.server";
 import { referenceNumber } from "~/features/quotes/reference";
 import { formatDateTime } from "~/lib/dates";
@@ -49,28 +49,8 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
         <h2 id="new-quote-title" className="text-lg font-semibold">
           Request a New Quote
         </h2>
-        <div className="mt-4 grid gap-4 md:grid-cols-3">
-          {services.map((service) => {
-            const Icon = serviceIcons[service.id];
-            return (
-              <Card key={service.id} className="flex flex-col">
-                <CardHeader>
-                  <Icon className="size-8 text-brand-700" aria-hidden="true" />
-                  <CardTitle as="h3" className="text-base">
-                    {service.title}
-                  </CardTitle>
-                  <CardDescription>{service.description}</CardDescription>
-                </CardHeader>
-                <CardFooter className="mt-auto">
-                  <Button asChild size="sm">
-                    <Link to={service.quoteHref}>
-                      Get Quote<span className="sr-only"> for {service.title}</span>
-                    </Link>
-                  </Button>
-                </CardFooter>
-              </Card>
-            );
-          })}
+        <div className="mt-4">
+          <ServiceCards actionLabel="Get Quote" compact />
         </div>
       </section>
 

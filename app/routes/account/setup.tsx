@@ -1,12 +1,11 @@
 import { MailCheck } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { FullNameForm } from "~/features/accounts/full-name-form";
-import { submitFullName } from "~/features/accounts/profiles.server";
+import { fullNameAction } from "~/features/accounts/profiles.server";
 import { pageMeta } from "~/lib/seo";
 import { currentUser } from "~/lib/session.server";
-import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/setup";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -15,13 +14,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const outcome = await submitFullName(currentUser(context)?.id ?? null, await request.formData());
-  if (outcome.status !== 200) return data(outcome.result, outcome.status);
-  return redirectWithToast("/account/profile", {
-    type: "success",
-    title: "Profile Updated",
-    description: "Your profile has been successfully updated",
-  });
+  return fullNameAction(currentUser(context)?.id ?? null, await request.formData());
 }
 
 export function meta(args: Route.MetaArgs) {

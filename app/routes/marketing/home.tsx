@@ -1,16 +1,7 @@
 import { Clock, ShieldCheck, Wrench } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from "~/components/ui/card";
-import { serviceIcons } from "~/features/catalog/icons";
-import { services } from "~/features/catalog/services";
+import { ServiceCards } from "~/features/catalog/service-cards";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
@@ -67,30 +58,13 @@ export default function Home() {
         <h2 id="services-title" className="text-center text-3xl font-bold tracking-tight">
           Our Remediation Services
         </h2>
-        <div className="mt-10 grid gap-6 md:grid-cols-3">
-          {services.map((service) => {
-            const Icon = serviceIcons[service.id];
-            return (
-              <Card key={service.id} className="flex flex-col">
-                <CardHeader>
-                  <Icon className="size-10 text-brand-700" aria-hidden="true" />
-                  <CardTitle>{service.title}</CardTitle>
-                  <CardDescription>{service.description}</CardDescription>
-                </CardHeader>
-                <CardContent className="flex-1 text-sm text-slate-700">
-                  Free {service.assessment} quote for homes across{" "}
-                  {service.locations.map((l) => l.name).join(", ")}.
-                </CardContent>
-                <CardFooter>
-                  <Button asChild className="w-full">
-                    <Link to={service.quoteHref}>
-                      Get Remediation Quote<span className="sr-only"> for {service.title}</span>
-                    </Link>
-                  </Button>
-                </CardFooter>
-              </Card>
-            );
-          })}
+        <div className="mt-10">
+          <ServiceCards
+            actionLabel="Get Remediation Quote"
+            body={(service) =>
+              `Free ${service.assessment} quote for homes across ${service.locations.map((l) => l.name).join(", ")}.`
+            }
+          />
         </div>
       </section>
 
