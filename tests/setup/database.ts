@@ -20,6 +20,10 @@ export interface TestDatabase {
   dataDir: string;
   /** Closes and reopens the same database (a server restart). */
   restart(): Promise<DatabaseHandle>;
+  /** Lets go of the database (e.g. so another process may open the PGlite directory). */
+  close(): Promise<void>;
+  /** Opens it again after `close()`. */
+  reopen(): Promise<DatabaseHandle>;
   dispose(): Promise<void>;
 }
 
@@ -60,13 +64,20 @@ export async function freshDatabase(
   const open = () => openDatabase({ url, pgliteDir: path.join(dataDir, "db") });
   let handle = await open();
   setDatabase(handle);
-  return {
+  const database: TestDatabase = {
     get handle() {
       return handle;
     },
     dataDir,
     async restart() {
+      await database.close();
+      return database.reopen();
+    },
+    async close() {
+      setDatabase(undefined);
       await handle.close();
+    },
+    async reopen() {
       handle = await open();
       setDatabase(handle);
       return handle;
@@ -78,4 +89,5 @@ export async function freshDatabase(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return database;
 }

@@ -1,6 +1,7 @@
 import { Building2, FileText, UserRound } from "lucide-react";
-import { Outlet } from "react-router";
+import { isRouteErrorResponse, Link, Outlet } from "react-router";
 import { DashboardShell, sidebarOpenFromCookie } from "~/components/layout/dashboard-shell";
+import { Button } from "~/components/ui/button";
 import { requireUser } from "~/lib/session.server";
 import type { Route } from "./+types/layout";
 
@@ -29,5 +30,25 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
     >
       <Outlet />
     </DashboardShell>
+  );
+}
+
+/** A failure while loading an account page (SPEC section 8: 'Failed to load profile data'). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">
+        {notFound ? "Not found" : "Failed to load profile data"}
+      </h1>
+      <p className="mt-4 text-slate-700">
+        {notFound
+          ? "That item is not in your account."
+          : "We could not load your account just now. Please try again in a moment."}
+      </p>
+      <Button asChild className="mt-6">
+        <Link to="/account/quotes">Back to your dashboard</Link>
+      </Button>
+    </div>
   );
 }
