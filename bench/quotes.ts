@@ -6,6 +6,7 @@
  * Budget (DESIGN section 7): >= 600 req/s, p99 < 100 ms, 0 errors. Prints figures; asserts nothing.
  *
  *   npm run build && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/quotes.ts
+ *   BENCH_DRIVERS=postgres (or pglite) runs one driver; BENCH_CONNECTIONS, BENCH_SECONDS shape the load.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -81,9 +82,11 @@ async function run(label: string, env: Record<string, string>) {
   }
 }
 
-await run("pglite", { DATABASE_URL: "" });
+const only = process.env.BENCH_DRIVERS?.split(",") ?? ["pglite", "postgres"];
 
-if (process.env.DATABASE_URL) {
+if (only.includes("pglite")) await run("pglite", { DATABASE_URL: "" });
+
+if (process.env.DATABASE_URL && only.includes("postgres")) {
   const name = `bench_${Date.now()}`;
   const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name}`);
