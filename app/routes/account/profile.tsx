@@ -15,6 +15,7 @@ import {
 } from "~/features/accounts/security.server";
 import { authHeaders } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/dates";
+import { clientKey } from "~/lib/rate-limit.server";
 import { requestContext } from "~/lib/request-context";
 import { pageMeta } from "~/lib/seo";
 import { requireUser } from "~/lib/session.server";
@@ -31,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     devices: devices.map((d) => ({
       id: d.id,
       device: describeDevice(d.userAgent),
-      ipAddress: d.ipAddress ?? "unknown address",
+      // better-auth keeps IPv6 addresses masked to their /64 network; show that compactly
+      ipAddress: d.ipAddress ? clientKey(d.ipAddress) : "unknown address",
       signedInAt: formatDateTime(d.createdAt),
       current: d.current,
     })),
