@@ -6,6 +6,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { getProperty } from "~/features/accounts/properties.server";
+import { type PropertyInput, propertySchema } from "~/features/accounts/property-schema";
 import type { ServiceId } from "~/features/catalog/services";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
@@ -14,17 +15,35 @@ import { createRateLimit, type RateLimit } from "~/lib/rate-limit.server";
 import { createQuote, type QuoteOwner } from "./quotes.server";
 import { HONEYPOT_FIELD, NEW_PROPERTY, type QuoteRequest, quoteSchemas } from "./schemas";
 
-/** The new-property fields' messages when "add a new property" is chosen, or null. */
-function newPropertyErrors(value: {
+/**
+ * The inline new property, checked by the same schema as the Properties page (its ZIP is the
+ * contact ZIP); field errors are named after the quote form's fields.
+ */
+function parseNewProperty(value: {
   newPropertyAddress?: string;
   newPropertyCity?: string;
   newPropertyState?: string;
-}): Record<string, string[]> | null {
+  zipCode: string;
+}): { property: PropertyInput } | { errors: Record<string, string[]> } {
+  const parsed = propertySchema.safeParse({
+    address: value.newPropertyAddress,
+    city: value.newPropertyCity,
+    state: value.newPropertyState,
+    zipCode: value.zipCode,
+  });
+  if (parsed.success) return { property: parsed.data };
+  const names: Record<string, string> = {
+    address: "newPropertyAddress",
+    city: "newPropertyCity",
+    state: "newPropertyState",
+    zipCode: "zipCode",
+  };
   const errors: Record<string, string[]> = {};
-  if (!value.newPropertyAddress) errors.newPropertyAddress = ["Address is required"];
-  if (!value.newPropertyCity) errors.newPropertyCity = ["City is required"];
-  if (!value.newPropertyState) errors.newPropertyState = ["State is required"];
-  return Object.keys(errors).length ? errors : null;
+  for (const issue of parsed.error.issues) {
+    const name = names[String(issue.path[0])] ?? "propertyId";
+    errors[name] = [...(errors[name] ?? []), issue.message];
+  }
+  return { errors };
 }
 
 export type SubmitOutcome =
@@ -75,9 +94,12 @@ export async function submitQuoteRequest(
   }
   const { userId } = context.owner;
   const choice = userId ? submission.value.propertyId : undefined;
+  let newProperty: PropertyInput | undefined;
   if (choice === NEW_PROPERTY) {
-    const missing = newPropertyErrors(submission.value);
-    if (missing) return { status: 400, result: submission.reply({ fieldErrors: missing }) };
+    const parsed = parseNewProperty(submission.value);
+    if ("errors" in parsed)
+      return { status: 400, result: submission.reply({ fieldErrors: parsed.errors }) };
+    newProperty = parsed.property;
   } else if (userId && choice && !(await getProperty(userId, choice))) {
     return {
       status: 400,
@@ -87,19 +109,10 @@ export async function submitQuoteRequest(
     };
   }
   try {
-    const v = submission.value;
-    const { id } = await createQuote({ service, input: v } as QuoteRequest, {
+    const { id } = await createQuote({ service, input: submission.value } as QuoteRequest, {
       userId,
       propertyId: choice && choice !== NEW_PROPERTY ? choice : null,
-      newProperty:
-        choice === NEW_PROPERTY
-          ? {
-              address: v.newPropertyAddress!,
-              city: v.newPropertyCity!,
-              state: v.newPropertyState!,
-              zipCode: v.zipCode,
-            }
-          : undefined,
+      newProperty,
     });
     kickOutbox();
     return { status: 201, quoteId: id };
