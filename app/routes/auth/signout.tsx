@@ -1,7 +1,11 @@
+import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
+import { session } from "~/db/schema";
 import { auth, authHeaders } from "~/lib/auth.server";
+import { db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { requestContext } from "~/lib/request-context";
+import { currentUser } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/signout";
 
@@ -9,13 +13,18 @@ export function loader() {
   return redirect("/");
 }
 
-/** POST /auth/signout: ends the session (SPEC section 8 messages). */
+/**
+ * POST /auth/signout: ends the session (SPEC section 8 messages). better-auth reports success
+ * even when it could not delete the session, so we confirm the session row is gone first.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   try {
     const { headers } = await auth().api.signOut({
       headers: authHeaders(request, context.get(requestContext).clientIp),
       returnHeaders: true,
     });
+    const user = currentUser(context);
+    if (user && (await sessionExists(user.sessionId))) throw new Error("the session is still live");
     return redirectWithToast("/", { type: "success", title: "Logged out successfully" }, headers);
   } catch (error) {
     logger().error({ err: error }, "sign-out failed");
@@ -25,4 +34,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: "There was a problem logging out. Please try again.",
     });
   }
+}
+
+async function sessionExists(id: string): Promise<boolean> {
+  const rows = await db.select({ id: session.id }).from(session).where(eq(session.id, id)).limit(1);
+  return rows.length > 0;
 }
