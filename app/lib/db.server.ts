@@ -6,8 +6,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { type SQLWrapper, sql } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { type Column, getTableColumns, getTableName, sql } from "drizzle-orm";
+import {
+  type PgDatabase,
+  PgDialect,
+  type PgPreparedQuery,
+  type PgQueryResultHKT,
+  type PgTable,
+  type PreparedQueryConfig,
+} from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
@@ -17,8 +24,6 @@ import lockfile from "proper-lockfile";
 import * as schema from "../db/schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** A transaction or the database itself: feature functions accept either. */
-export type Executor = Parameters<Parameters<Database["transaction"]>[0]>[0] | Database;
 
 export interface DatabaseHandle {
   db: Database;
@@ -114,7 +119,7 @@ async function openPostgres(
     await migrator.end({ timeout: 5 });
   }
   const sql = postgres(url, { max: poolSize, ...quiet });
-  const db = drizzlePostgres({ client: sql, schema }) as unknown as Database;
+  const db = drizzlePostgres({ client: namedStatements(sql), schema }) as unknown as Database;
   return {
     db,
     driver: "postgres",
@@ -129,21 +134,134 @@ async function openPostgres(
   };
 }
 
+type Client = postgres.Sql | postgres.TransactionSql;
+
 /**
- * Runs several INSERT/UPDATE statements as ONE SQL statement (data-modifying CTEs): atomic like a
+ * The postgres.js client as Drizzle should use it: every query as a named prepared statement,
+ * parsed once per connection and then run in one round trip. Drizzle 0.45 passes
+ * `prepare: false` on every query it does not name (drizzle-team/drizzle-orm#6096), which makes
+ * postgres.js describe each statement first: two round trips per query. Statements are cached per
+ * connection by their text, which our query builders keep to a bounded set; connections are
+ * recycled by postgres.js (max_lifetime), which drops their statements.
+ */
+function namedStatements<T extends Client>(client: T): T {
+  return new Proxy(client, {
+    get(target, key, receiver) {
+      switch (key) {
+        case "unsafe":
+          return (query: string, params?: unknown[], options?: postgres.UnsafeQueryOptions) =>
+            target.unsafe(query, params as never, { ...options, prepare: true });
+        case "begin":
+        case "savepoint":
+          return (...args: unknown[]) => {
+            const callback = args.pop() as (tx: postgres.TransactionSql) => unknown;
+            const open = Reflect.get(target, key) as (...a: unknown[]) => Promise<unknown>;
+            return open(...args, (tx: postgres.TransactionSql) => callback(namedStatements(tx)));
+          };
+        default:
+          return Reflect.get(target, key, receiver);
+      }
+    },
+  });
+}
+
+/** Rows to insert into one table; every row of one table has the same columns. */
+export type TableRows = [table: PgTable, rows: Record<string, unknown>[]];
+
+interface PreparedInsert {
+  query: PgPreparedQuery<PreparedQueryConfig>;
+  /** per placeholder: its name and the column that encodes its value */
+  slots: { name: string; column: Column }[];
+}
+
+const preparedInserts = new WeakMap<DatabaseHandle, Map<string, PreparedInsert>>();
+const dialect = new PgDialect();
+
+/**
+ * Inserts rows into several tables as ONE SQL statement (data-modifying CTEs): atomic like a
  * transaction, in one round trip. Foreign keys are checked at the end of the statement, so a row
  * may reference another written by the same call; none may read another's result.
+ *
+ * The SQL is built once per shape (tables, row counts and columns, in order) and later calls of
+ * that shape only bind values: rebuilding a large statement through Drizzle on every call cost
+ * more CPU than the database's own work (docs/performance.md). `undefined` leaves a column to its
+ * default, as in Drizzle's `values()`; columns with a `$defaultFn` must be given a value.
  * @throws the database error; nothing is written then.
  */
-export async function writeAtomically(executor: Executor, statements: SQLWrapper[]): Promise<void> {
-  const [last, ...first] = [...statements].reverse();
-  if (!last) return;
+export async function insertAtomically(inserts: TableRows[]): Promise<void> {
+  const present = inserts.map(
+    ([table, rows]) =>
+      [
+        table,
+        rows.map((row) => Object.entries(row).filter(([, value]) => value !== undefined)),
+      ] as const,
+  );
+  const shape = present
+    .map(
+      ([table, rows]) => `${getTableName(table)}(${rows.map((r) => r.map(([c]) => c)).join("|")})`,
+    )
+    .join(";");
+  const handle = databaseHandle();
+  let cache = preparedInserts.get(handle);
+  if (!cache) {
+    cache = new Map();
+    preparedInserts.set(handle, cache);
+  }
+  let prepared = cache.get(shape);
+  if (!prepared) {
+    prepared = prepareInsert(handle.db, present);
+    cache.set(shape, prepared);
+  }
+  const values: Record<string, unknown> = {};
+  let i = 0;
+  for (const [, rows] of present) {
+    for (const row of rows) {
+      for (const [, value] of row) {
+        const { name, column } = prepared.slots[i++] as PreparedInsert["slots"][number];
+        // Drizzle's own rule for parameters: null is sent as is, anything else through the column
+        values[name] = value === null ? null : column.mapToDriverValue(value);
+      }
+    }
+  }
+  await prepared.query.execute(values);
+}
+
+function prepareInsert(
+  db: Database,
+  inserts: (readonly [PgTable, [string, unknown][][]])[],
+): PreparedInsert {
+  const slots: PreparedInsert["slots"] = [];
+  const statements = inserts.map(([table, rows]) => {
+    const columns = getTableColumns(table);
+    return db.insert(table).values(
+      rows.map((row) =>
+        Object.fromEntries(
+          row.map(([key]) => {
+            const column = columns[key];
+            if (!column) throw new Error(`${getTableName(table)} has no column ${key}`);
+            const name = `p${slots.length}`;
+            slots.push({ name, column });
+            return [key, sql`${sql.placeholder(name)}`];
+          }),
+        ),
+      ),
+    );
+  });
+  const [last, ...first] = statements.reverse();
+  if (!last) throw new Error("insertAtomically needs at least one table");
   const ctes = first
     .reverse()
     .map((statement, i) => sql`${sql.raw(`w${i}`)} AS (${statement.getSQL()})`);
-  await executor.execute(
+  const query = dialect.sqlToQuery(
     ctes.length ? sql`WITH ${sql.join(ctes, sql`, `)} ${last.getSQL()}` : last.getSQL(),
   );
+  // a value Drizzle filled in itself ($defaultFn) would be frozen into the cached statement
+  if (query.params.length !== slots.length) {
+    throw new Error(
+      `insertAtomically: ${inserts.map(([t]) => getTableName(t)).join(", ")} has a $defaultFn column left out`,
+    );
+  }
+  return { query: db._.session.prepareQuery(query, undefined, undefined, false), slots };
 }
 
 let current: DatabaseHandle | undefined;

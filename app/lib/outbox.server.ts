@@ -21,25 +21,23 @@ export interface OutboxMessage {
 }
 
 /**
- * The INSERT that queues `messages` (at least one), to run within the write it reports on
- * (a transaction, or `writeAtomically`), so mail exists exactly when the change does.
+ * The mail_outbox rows that queue `messages`, to insert within the write they report on
+ * (a transaction, or `insertAtomically`), so mail exists exactly when the change does.
  */
-export function outboxInsert(messages: [OutboxMessage, ...OutboxMessage[]]) {
-  return db.insert(mail_outbox).values(
-    messages.map((m) => ({
-      kind: m.kind,
-      quote_id: m.quoteId ?? null,
-      to_address: m.to,
-      subject: m.subject,
-      text_body: m.text,
-      html_body: m.html ?? null,
-    })),
-  );
+export function outboxRows(messages: OutboxMessage[]): (typeof mail_outbox.$inferInsert)[] {
+  return messages.map((m) => ({
+    kind: m.kind,
+    quote_id: m.quoteId ?? null,
+    to_address: m.to,
+    subject: m.subject,
+    text_body: m.text,
+    html_body: m.html ?? null,
+  }));
 }
 
 /** Queues `messages` on their own (not part of a larger write) and asks for delivery now. */
 export async function enqueueAndKick(messages: [OutboxMessage, ...OutboxMessage[]]): Promise<void> {
-  await outboxInsert(messages);
+  await db.insert(mail_outbox).values(outboxRows(messages));
   kickOutbox();
 }
 

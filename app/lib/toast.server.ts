@@ -2,8 +2,9 @@
  * Notifications that survive a redirect (e.g. 'Profile Updated' after saving): a signed cookie
  * read and cleared by the root loader, then shown as a toast (or a banner without JavaScript).
  */
-import { createCookie, redirect } from "react-router";
+import { redirect } from "react-router";
 import { env } from "./env.server";
+import { createSignedCookie, type SignedCookie } from "./signed-cookie.server";
 
 export interface FlashToast {
   type: "success" | "error";
@@ -11,17 +12,20 @@ export interface FlashToast {
   description?: string;
 }
 
-let cookie: ReturnType<typeof createCookie> | undefined;
+let cookie: SignedCookie | undefined;
 function toastCookie() {
   const config = env();
-  cookie ??= createCookie("toast", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config.isProduction && config.PUBLIC_URL.startsWith("https:"),
-    maxAge: 60,
-    secrets: [config.AUTH_SECRET],
-  });
+  cookie ??= createSignedCookie(
+    "toast",
+    {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: config.isProduction && config.PUBLIC_URL.startsWith("https:"),
+      maxAge: 60,
+    },
+    [config.AUTH_SECRET],
+  );
   return cookie;
 }
 

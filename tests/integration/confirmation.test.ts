@@ -45,6 +45,24 @@ describe("quote confirmation page", () => {
     expect(await visit(forged)).toEqual({ state: "received", signedIn: false });
   });
 
+  it("refuses a genuine cookie whose quote id was changed", async () => {
+    const outcome = await submitQuoteRequest("mold", formData(validAnswers.mold), {
+      clientIp: "192.0.2.2",
+      owner: { userId: null },
+    });
+    const id = outcome.status === 201 ? outcome.quoteId : "";
+    const genuine = await confirmationCookieHeader(id);
+    expect(await visit(genuine)).toMatchObject({ state: "found" });
+    const [name, value] = (genuine.split(";")[0] as string).split("=") as [string, string];
+    const other = randomUUID();
+    const tampered = atob(decodeURIComponent(value)).replace(id, other);
+    expect(tampered).toContain(other);
+    expect(await visit(`${name}=${encodeURIComponent(btoa(tampered))}`)).toEqual({
+      state: "received",
+      signedIn: false,
+    });
+  });
+
   it("shows the SPEC's error text state when the quote cannot be loaded", async () => {
     expect(await visit(await confirmationCookieHeader(randomUUID()))).toEqual({
       state: "error",

@@ -94,6 +94,66 @@ describe.each(drivers)("quote requests on %s", (driver) => {
     ]);
   });
 
+  it("keeps each request's own answers when many arrive (the statement is built once)", async () => {
+    const answers = [
+      validAnswers.water_filtration,
+      {
+        ...validAnswers.water_filtration,
+        firstName: "Bo",
+        email: "bo@example.com",
+        currentIssues: ["odor"],
+        appliances: [],
+        hasExistingFilter: undefined,
+        filterType: "",
+        budgetRange: "",
+        numResidents: "7",
+      },
+    ];
+    const ids: string[] = [];
+    for (const fields of [...answers, ...answers]) {
+      const outcome = await submit("water_filtration", fields, `198.51.100.${ids.length + 1}`);
+      ids.push(outcome.status === 201 ? outcome.quoteId : "");
+    }
+    expect(new Set(ids).size).toBe(4);
+    const stored = await Promise.all(
+      ids.map(async (id) => {
+        const [row] = await db
+          .select({
+            email: schema.quotes.contact_email,
+            issues: schema.water_filtration_details.current_issues,
+            appliances: schema.water_filtration_details.appliances,
+            filter: schema.water_filtration_details.has_existing_filter,
+            filterType: schema.water_filtration_details.filter_type,
+            residents: schema.water_filtration_details.num_residents,
+          })
+          .from(schema.quotes)
+          .innerJoin(
+            schema.water_filtration_details,
+            eq(schema.water_filtration_details.quote_id, schema.quotes.id),
+          )
+          .where(eq(schema.quotes.id, id));
+        return row;
+      }),
+    );
+    const ann = {
+      email: "ann.lee@example.com",
+      issues: ["taste", "hardness"],
+      appliances: ["dishwasher"],
+      filter: true,
+      filterType: "whole_house",
+      residents: 4,
+    };
+    const bo = {
+      email: "bo@example.com",
+      issues: ["odor"],
+      appliances: [],
+      filter: false,
+      filterType: null,
+      residents: 7,
+    };
+    expect(stored).toEqual([ann, bo, ann, bo]);
+  });
+
   it("stores a mold request; mold type and area only with visible mold", async () => {
     const seen = await submit("mold", validAnswers.mold);
     const unseen = await submit("mold", { ...validAnswers.mold, visibleMold: undefined });

@@ -3,23 +3,26 @@
  * and is sent only under /quotes, so a request is never exposed by a guessable or shared URL.
  * (Not /quotes/confirmation: the browser's data request goes to /quotes/confirmation.data.)
  */
-import { createCookie } from "react-router";
 import { env } from "~/lib/env.server";
+import { createSignedCookie, type SignedCookie } from "~/lib/signed-cookie.server";
 
 const FIFTEEN_MINUTES = 15 * 60;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-let cookie: ReturnType<typeof createCookie> | undefined;
+let cookie: SignedCookie | undefined;
 function confirmationCookie() {
   const config = env();
-  cookie ??= createCookie("quote_confirmation", {
-    path: "/quotes",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config.isProduction && config.PUBLIC_URL.startsWith("https:"),
-    maxAge: FIFTEEN_MINUTES,
-    secrets: [config.AUTH_SECRET],
-  });
+  cookie ??= createSignedCookie(
+    "quote_confirmation",
+    {
+      path: "/quotes",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: config.isProduction && config.PUBLIC_URL.startsWith("https:"),
+      maxAge: FIFTEEN_MINUTES,
+    },
+    [config.AUTH_SECRET],
+  );
   return cookie;
 }
 

@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import {
+  mail_outbox,
   mold_assessment_details,
   properties,
   quote_status_history,
@@ -14,8 +15,8 @@ import {
 } from "~/db/schema";
 import type { PropertyInput } from "~/features/accounts/property-schema";
 import { serviceById } from "~/features/catalog/services";
-import { db, writeAtomically } from "~/lib/db.server";
-import { outboxInsert } from "~/lib/outbox.server";
+import { db, insertAtomically, type TableRows } from "~/lib/db.server";
+import { outboxRows } from "~/lib/outbox.server";
 import { newQuoteMail } from "./quote-mail.server";
 import { DEFAULT_SQUARE_FOOTAGE, type QuoteRequest } from "./schemas";
 
@@ -30,7 +31,7 @@ export interface QuoteOwner {
 
 /**
  * Stores a validated quote request with its details, its first history row ('pending') and the
- * lead alert and confirmation mail, atomically: one SQL statement (see `writeAtomically`).
+ * lead alert and confirmation mail, atomically: one SQL statement (see `insertAtomically`).
  * @returns the new quote's id.
  * @throws whatever the database raises; nothing is stored then.
  */
@@ -44,49 +45,67 @@ export async function createQuote(
   const isGuest = owner.userId === null;
   const newProperty =
     !isGuest && owner.newProperty ? { id: randomUUID(), ...owner.newProperty } : null;
-  await writeAtomically(db, [
+  await insertAtomically([
     ...(newProperty && owner.userId
-      ? [
-          db.insert(properties).values({
-            id: newProperty.id,
-            user_id: owner.userId,
-            address: newProperty.address,
-            city: newProperty.city,
-            state: newProperty.state,
-            zip_code: newProperty.zipCode,
-          }),
-        ]
+      ? ([
+          [
+            properties,
+            [
+              {
+                id: newProperty.id,
+                user_id: owner.userId,
+                address: newProperty.address,
+                city: newProperty.city,
+                state: newProperty.state,
+                zip_code: newProperty.zipCode,
+              },
+            ],
+          ],
+        ] satisfies TableRows[])
       : []),
-    db.insert(quotes).values({
-      id,
-      service: request.service,
-      user_id: owner.userId,
-      is_guest: isGuest,
-      property_id: isGuest ? null : (newProperty?.id ?? owner.propertyId ?? null),
-      description,
-      contact_first_name: c.firstName,
-      contact_last_name: c.lastName,
-      contact_email: c.email,
-      contact_phone: c.phone,
-      zip_code: c.zipCode,
-      preferred_contact_method: c.preferredContactMethod,
-      best_time_to_contact: c.bestTimeToContact,
-    }),
-    detailsInsert(id, request),
-    db
-      .insert(quote_status_history)
-      .values({ quote_id: id, status: "pending", changed_by: owner.userId, notes: null }),
-    outboxInsert(newQuoteMail(id, request, description)),
+    [
+      quotes,
+      [
+        {
+          id,
+          service: request.service,
+          user_id: owner.userId,
+          is_guest: isGuest,
+          property_id: isGuest ? null : (newProperty?.id ?? owner.propertyId ?? null),
+          description,
+          contact_first_name: c.firstName,
+          contact_last_name: c.lastName,
+          contact_email: c.email,
+          contact_phone: c.phone,
+          zip_code: c.zipCode,
+          preferred_contact_method: c.preferredContactMethod,
+          best_time_to_contact: c.bestTimeToContact,
+        } satisfies typeof quotes.$inferInsert,
+      ],
+    ],
+    detailsRow(id, request),
+    [
+      quote_status_history,
+      [
+        {
+          quote_id: id,
+          status: "pending",
+          changed_by: owner.userId,
+          notes: null,
+        } satisfies typeof quote_status_history.$inferInsert,
+      ],
+    ],
+    [mail_outbox, outboxRows(newQuoteMail(id, request, description))],
   ]);
   return { id };
 }
 
 /** SPEC detail-creation rules: lists default to empty, booleans true only when true, empties null. */
-function detailsInsert(quoteId: string, request: QuoteRequest) {
+function detailsRow(quoteId: string, request: QuoteRequest): TableRows {
   switch (request.service) {
     case "water_filtration": {
       const a = request.input;
-      return db.insert(water_filtration_details).values({
+      const row: typeof water_filtration_details.$inferInsert = {
         quote_id: quoteId,
         property_type: a.propertyType,
         water_source: a.waterSource,
@@ -97,11 +116,12 @@ function detailsInsert(quoteId: string, request: QuoteRequest) {
         appliances: a.appliances ?? [],
         filter_type: a.filterType ?? null,
         budget_range: a.budgetRange ?? null,
-      });
+      };
+      return [water_filtration_details, [row]];
     }
     case "mold": {
       const a = request.input;
-      return db.insert(mold_assessment_details).values({
+      const row: typeof mold_assessment_details.$inferInsert = {
         quote_id: quoteId,
         property_type: a.propertyType,
         visible_mold: a.visibleMold === true,
@@ -116,11 +136,12 @@ function detailsInsert(quoteId: string, request: QuoteRequest) {
         previous_treatment: a.previousTreatment === true,
         issue_duration: a.issueDuration ?? null,
         urgency_level: a.urgencyLevel ?? null,
-      });
+      };
+      return [mold_assessment_details, [row]];
     }
     case "radon": {
       const a = request.input;
-      return db.insert(radon_testing_details).values({
+      const row: typeof radon_testing_details.$inferInsert = {
         quote_id: quoteId,
         property_type: a.propertyType,
         square_footage: a.squareFootage || DEFAULT_SQUARE_FOOTAGE,
@@ -135,7 +156,8 @@ function detailsInsert(quoteId: string, request: QuoteRequest) {
         recent_renovations: a.recentRenovations === true,
         test_purpose: a.testPurpose ?? null,
         test_preference: a.testPreference ?? null,
-      });
+      };
+      return [radon_testing_details, [row]];
     }
   }
 }
