@@ -5,7 +5,6 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite, type QueryOptions, type Transaction, types } from "@electric-sql/pglite";
 import { type Column, getTableColumns, getTableName, sql } from "drizzle-orm";
 import {
   type PgDatabase,
@@ -22,6 +21,7 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import lockfile from "proper-lockfile";
 import * as schema from "../db/schema";
+import { PGliteWorkerClient } from "./pglite-client.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -78,75 +78,32 @@ async function openPglite(dir: string, migrationsFolder: string): Promise<Databa
     .catch((error: NodeJS.ErrnoException) => {
       throw error.code === "ELOCKED" ? new DatabaseLockedError(dir) : error;
     });
+  let client: PGliteWorkerClient | undefined;
   try {
-    const client = new PGlite(dir, { parsers: DRIZZLE_TEXT_PARSERS });
-    await client.waitReady;
-    const db = drizzlePglite({ client: sharedParsers(client), schema }) as unknown as Database;
+    client = await PGliteWorkerClient.start(dir);
+    const worker = client;
+    const db = drizzlePglite({ client: worker as never, schema }) as unknown as Database;
     await migratePglite(db as never, { migrationsFolder });
     return {
       db,
       driver: "pglite",
-      listen: async (channel, onPayload) => {
-        const unsubscribe = await client.listen(channel, onPayload);
-        return async () => unsubscribe();
-      },
+      listen: (channel, onPayload) => worker.listen(channel, onPayload),
       ping: async () => {
-        await client.query("select 1");
+        await worker.query("select 1");
       },
       close: async () => {
-        await client.close();
-        await release();
+        try {
+          await worker.close();
+        } finally {
+          await release();
+        }
       },
     };
   } catch (error) {
+    await client?.close().catch(() => undefined);
     await release();
     throw error;
   }
-}
-
-/** The types Drizzle parses itself and asks PGlite to pass through as text (drizzle-orm/pglite). */
-const DRIZZLE_TEXT_PARSERS: Record<number, (text: string) => string> = Object.fromEntries(
-  [
-    types.TIMESTAMP,
-    types.TIMESTAMPTZ,
-    types.INTERVAL,
-    types.DATE,
-    1231,
-    1115,
-    1185,
-    1187,
-    1182,
-  ].map((oid) => [oid, (text: string) => text]),
-);
-
-/**
- * The PGlite client as Drizzle should use it: Drizzle passes its parsers with every query, and
- * PGlite then copies its whole parser table (hundreds of types) per query, about a tenth of a
- * quote's database time. The client is created with those parsers instead and they are dropped
- * from queries, unless Drizzle asks for one it does not have.
- */
-function sharedParsers<T extends PGlite | Transaction>(client: T): T {
-  return new Proxy(client, {
-    get(target, key, receiver) {
-      switch (key) {
-        case "query":
-          return (query: string, params?: unknown[], options?: QueryOptions) =>
-            target.query(
-              query,
-              params,
-              options?.parsers &&
-                Object.keys(options.parsers).every((oid) => oid in DRIZZLE_TEXT_PARSERS)
-                ? { ...options, parsers: undefined }
-                : options,
-            );
-        case "transaction":
-          return <R>(callback: (tx: Transaction) => Promise<R>) =>
-            (target as PGlite).transaction((tx) => callback(sharedParsers(tx)));
-        default:
-          return Reflect.get(target, key, receiver);
-      }
-    },
-  });
 }
 
 async function openPostgres(

@@ -1,0 +1,153 @@
+/**
+ * The server's side of PGlite on its own thread (pglite.worker.ts): the part of PGlite's client
+ * interface that Drizzle uses (`query`, `transaction`), plus `listen` and `close`. Values cross the
+ * thread boundary by structured clone; database errors come back as Errors with PGlite's fields
+ * (code, constraint, detail...).
+ */
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import type { QueryOptions, Results } from "@electric-sql/pglite";
+import { DRIZZLE_TEXT_TYPES } from "./pglite.worker";
+
+const TEXT_TYPES = new Set(DRIZZLE_TEXT_TYPES.map(String));
+
+type Pending = { resolve(value: unknown): void; reject(error: Error): void };
+
+/** The client of one transaction: its queries run inside it, in order. */
+export interface PGliteWorkerTransaction {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+}
+
+function toError(fields: Record<string, unknown>): Error {
+  return Object.assign(new Error(String(fields.message)), fields);
+}
+
+export class PGliteWorkerClient {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, Pending>();
+  readonly #listeners = new Map<string, Set<(payload: string) => void>>();
+  #nextId = 1;
+  #failure: Error | undefined;
+
+  private constructor(worker: Worker) {
+    this.#worker = worker;
+    worker.on("message", (message: { id?: number; op?: string; [key: string]: unknown }) => {
+      if (message.op === "notify") {
+        for (const listener of this.#listeners.get(message.channel as string) ?? [])
+          listener(message.payload as string);
+        return;
+      }
+      const pending = this.#pending.get(message.id as number);
+      if (!pending) return;
+      this.#pending.delete(message.id as number);
+      if (message.error) pending.reject(toError(message.error as Record<string, unknown>));
+      else pending.resolve(message.result);
+    });
+    const fail = (error: Error) => {
+      this.#failure = error;
+      for (const pending of this.#pending.values()) pending.reject(error);
+      this.#pending.clear();
+    };
+    worker.on("error", fail);
+    worker.on("exit", (code) => fail(new Error(`The PGlite worker stopped (exit code ${code})`)));
+  }
+
+  /**
+   * Starts PGlite on a worker thread on data directory `dir` and resolves once it is ready.
+   * @throws the worker's start-up error (e.g. a damaged data directory).
+   */
+  static async start(dir: string): Promise<PGliteWorkerClient> {
+    const worker = new Worker(path.resolve("app/lib/pglite.worker.ts"), {
+      workerData: { role: "pglite", dir },
+    });
+    await new Promise<void>((resolve, reject) => {
+      const onMessage = (message: { op?: string; error?: Record<string, unknown> }) => {
+        if (message.op === "ready") resolve();
+        if (message.op === "failed") reject(toError(message.error ?? {}));
+      };
+      worker.on("message", onMessage);
+      worker.once("error", reject);
+      worker.once("exit", (code) => reject(new Error(`The PGlite worker exited (code ${code})`)));
+    }).catch(async (error: unknown) => {
+      await worker.terminate();
+      throw error;
+    });
+    return new PGliteWorkerClient(worker);
+  }
+
+  #call<T>(message: Record<string, unknown>): Promise<T> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    const id = this.#nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.#worker.postMessage({ ...message, id });
+    });
+  }
+
+  #query<T>(
+    sql: string,
+    params: unknown[] | undefined,
+    options: QueryOptions | undefined,
+    tx?: number,
+  ) {
+    // parsers are functions and cannot cross threads; the worker parses these types as text
+    for (const oid of Object.keys(options?.parsers ?? {})) {
+      if (!TEXT_TYPES.has(oid)) throw new Error(`PGlite worker: no parser for type ${oid}`);
+    }
+    return this.#call<Results<T>>({ op: "query", sql, params, rowMode: options?.rowMode, tx });
+  }
+
+  /** Runs one statement (PGlite's `query`). */
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.#query<T>(sql, params, options);
+  }
+
+  /**
+   * Runs `callback` in a transaction: committed when it resolves, rolled back when it throws
+   * (and the error rethrown). Other statements wait until it ends, as in PGlite itself.
+   */
+  async transaction<T>(callback: (tx: PGliteWorkerTransaction) => Promise<T>): Promise<T> {
+    const tx = await this.#call<number>({ op: "begin" });
+    let result: T;
+    try {
+      result = await callback({
+        query: (sql, params, options) => this.#query(sql, params, options, tx),
+      });
+    } catch (error) {
+      await this.#call({ op: "end", tx, commit: false }).catch(() => undefined);
+      throw error;
+    }
+    await this.#call({ op: "end", tx, commit: true });
+    return result;
+  }
+
+  /** Calls `onPayload` for every NOTIFY on `channel`; resolves to the unsubscribe function. */
+  async listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+  ): Promise<() => Promise<void>> {
+    let listeners = this.#listeners.get(channel);
+    if (!listeners) {
+      listeners = new Set();
+      this.#listeners.set(channel, listeners);
+      await this.#call({ op: "listen", channel });
+    }
+    listeners.add(onPayload);
+    return async () => {
+      listeners.delete(onPayload);
+      if (listeners.size === 0 && this.#listeners.get(channel) === listeners) {
+        this.#listeners.delete(channel);
+        await this.#call({ op: "unlisten", channel });
+      }
+    };
+  }
+
+  /** Closes the database (flushing it to disk) and stops the thread. */
+  async close(): Promise<void> {
+    try {
+      await this.#call({ op: "close" });
+    } finally {
+      await this.#worker.terminate();
+    }
+  }
+}
