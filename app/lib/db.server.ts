@@ -176,8 +176,24 @@ interface PreparedInsert {
   slots: { name: string; column: Column }[];
 }
 
-const preparedInserts = new WeakMap<DatabaseHandle, Map<string, PreparedInsert>>();
 const dialect = new PgDialect();
+const prepared = new WeakMap<DatabaseHandle, Map<string, unknown>>();
+
+/**
+ * A statement prepared once per open database under `key` by `build`, then reused: Drizzle's
+ * query building costs more CPU than a small statement's execution. `key` must name one exact
+ * statement (its text never varies); values go in through `sql.placeholder`s.
+ */
+export function preparedStatement<T>(key: string, build: (db: Database) => T): T {
+  const handle = databaseHandle();
+  let statements = prepared.get(handle);
+  if (!statements) {
+    statements = new Map();
+    prepared.set(handle, statements);
+  }
+  if (!statements.has(key)) statements.set(key, build(handle.db));
+  return statements.get(key) as T;
+}
 
 /**
  * Inserts rows into several tables as ONE SQL statement (data-modifying CTEs): atomic like a
@@ -203,29 +219,19 @@ export async function insertAtomically(inserts: TableRows[]): Promise<void> {
       ([table, rows]) => `${getTableName(table)}(${rows.map((r) => r.map(([c]) => c)).join("|")})`,
     )
     .join(";");
-  const handle = databaseHandle();
-  let cache = preparedInserts.get(handle);
-  if (!cache) {
-    cache = new Map();
-    preparedInserts.set(handle, cache);
-  }
-  let prepared = cache.get(shape);
-  if (!prepared) {
-    prepared = prepareInsert(handle.db, present);
-    cache.set(shape, prepared);
-  }
+  const insert = preparedStatement(`insertAtomically ${shape}`, (db) => prepareInsert(db, present));
   const values: Record<string, unknown> = {};
   let i = 0;
   for (const [, rows] of present) {
     for (const row of rows) {
       for (const [, value] of row) {
-        const { name, column } = prepared.slots[i++] as PreparedInsert["slots"][number];
+        const { name, column } = insert.slots[i++] as PreparedInsert["slots"][number];
         // Drizzle's own rule for parameters: null is sent as is, anything else through the column
         values[name] = value === null ? null : column.mapToDriverValue(value);
       }
     }
   }
-  await prepared.query.execute(values);
+  await insert.query.execute(values);
 }
 
 function prepareInsert(

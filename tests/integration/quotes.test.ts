@@ -261,6 +261,23 @@ describe.each(drivers)("quote requests on %s", (driver) => {
     expect((await submit("radon", validAnswers.radon, "192.0.2.50")).status).toBe(429);
   });
 
+  it("lets a client in again once its hour is over, counting afresh", async () => {
+    for (let i = 0; i < 3; i++) await submit("radon", validAnswers.radon, "192.0.2.60");
+    expect((await submit("radon", validAnswers.radon, "192.0.2.60")).status).toBe(429);
+    // the hour passes
+    await db
+      .update(schema.rate_limits)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where(eq(schema.rate_limits.key, "quote:192.0.2.60"));
+    expect((await submit("radon", validAnswers.radon, "192.0.2.60")).status).toBe(201);
+    const [limit] = await db
+      .select()
+      .from(schema.rate_limits)
+      .where(eq(schema.rate_limits.key, "quote:192.0.2.60"));
+    expect(limit?.points).toBe(1);
+    expect(limit?.expire?.getTime()).toBeGreaterThan(Date.now() + 59 * 60 * 1000);
+  });
+
   it("announces quote changes on quotes_changed (for live admin lists)", async () => {
     const payloads: string[] = [];
     const unlisten = await database.handle.listen("quotes_changed", (p) => payloads.push(p));
