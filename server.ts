@@ -1,7 +1,8 @@
 /**
- * The production web server: Express 5 in front of the React Router build. Security headers,
- * compression, static assets, the request context, and a graceful stop on SIGTERM.
- * Run with Node 24 (type stripping): `node server.ts` after `react-router build`.
+ * The web server: Express 5 in front of the React Router build. Security headers, compression,
+ * static assets, the request context, and a graceful stop on SIGTERM.
+ * Run with Node 24 (type stripping): `node server.ts` after `react-router build`, or
+ * `node server.ts --dev` (`npm run dev`) for Vite's dev server with hot reload in front of the app.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
@@ -11,9 +12,21 @@ import express from "express";
 import helmet from "helmet";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 
-const BUILD_PATH = path.resolve("build/server/index.js");
-const build = (await import(BUILD_PATH)) as ServerBuild;
-const app = build.entry.module as typeof import("./app/entry.server");
+const vite = process.argv.includes("--dev")
+  ? await (await import("vite")).createServer({ server: { middlewareMode: true } })
+  : undefined;
+const productionBuild = vite
+  ? undefined
+  : ((await import(path.resolve("build/server/index.js"))) as ServerBuild);
+/** The app; in development reloaded by Vite when its files change. */
+async function loadBuild(): Promise<ServerBuild> {
+  return (
+    productionBuild ??
+    ((await vite?.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild)
+  );
+}
+const entry = async () => (await loadBuild()).entry.module as typeof import("./app/entry.server");
+const app = await entry();
 
 let settings: ReturnType<typeof app.serverSettings>;
 try {
@@ -43,7 +56,8 @@ server.use(
         // Radix and sonner set inline styles at runtime
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
+        // Vite's hot-reload socket (development only) is on its own port
+        connectSrc: vite ? ["'self'", "ws://localhost:*"] : ["'self'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         upgradeInsecureRequests: settings.https ? [] : null,
@@ -58,18 +72,22 @@ server.use(
   }),
 );
 server.use(compression());
-server.use(
-  "/assets",
-  express.static("build/client/assets", { immutable: true, maxAge: "1y", redirect: false }),
-);
-server.use(express.static("build/client", { maxAge: "1h", redirect: false, index: false }));
+if (vite) {
+  server.use(vite.middlewares);
+} else {
+  server.use(
+    "/assets",
+    express.static("build/client/assets", { immutable: true, maxAge: "1y", redirect: false }),
+  );
+  server.use(express.static("build/client", { maxAge: "1h", redirect: false, index: false }));
+}
 
 server.use(
   createRequestHandler({
-    build,
-    getLoadContext(req, res) {
+    build: productionBuild ?? loadBuild,
+    async getLoadContext(req, res) {
       const context = new RouterContextProvider();
-      context.set(app.requestContext, {
+      context.set((await entry()).requestContext, {
         clientIp: req.ip,
         nonce: res.locals.nonce as string,
         requestId: (req.get("x-request-id") ?? randomUUID()).slice(0, 100),
@@ -96,6 +114,7 @@ async function shutdown(signal: string) {
   listener.close(async () => {
     try {
       await app.stopServices();
+      await vite?.close();
       console.log("Stopped cleanly");
       process.exit(0);
     } catch (error) {
