@@ -32,6 +32,10 @@ const sameOriginOnly: MiddlewareFunction<Response> = ({ request }) => {
 
 export const middleware: Route.MiddlewareFunction[] = [sameOriginOnly, sessionMiddleware];
 
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = currentUser(context);
   const { toast, clear } = await takeToast(request);

@@ -27,6 +27,24 @@ test.describe("landing page", () => {
     await expect(page.getByRole("heading", { name: "Radon Testing Assessment" })).toBeVisible();
   });
 
+  test("loads without browser errors or failed requests (icon included)", async ({ page }) => {
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    page.on("response", (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+    });
+    await page.goto("/");
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", "/favicon.svg");
+    const icon = await page.request.get("/favicon.svg");
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+    await page.waitForLoadState("networkidle");
+    expect(problems).toEqual([]);
+  });
+
   test("has no accessibility violations", async ({ page }) => {
     await page.goto("/");
     await expectNoAxeViolations(page);
