@@ -7,6 +7,7 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { QueryOptions, Results } from "@electric-sql/pglite";
+import { logger } from "./logger.server";
 import { DRIZZLE_TEXT_TYPES } from "./pglite.worker";
 
 const TEXT_TYPES = new Set(DRIZZLE_TEXT_TYPES.map(String));
@@ -28,6 +29,7 @@ export class PGliteWorkerClient {
   readonly #listeners = new Map<string, Set<(payload: string) => void>>();
   #nextId = 1;
   #failure: Error | undefined;
+  #closing = false;
 
   private constructor(worker: Worker) {
     this.#worker = worker;
@@ -44,6 +46,9 @@ export class PGliteWorkerClient {
       else pending.resolve(message.result);
     });
     const fail = (error: Error) => {
+      if (!this.#failure && !this.#closing) {
+        logger().error({ err: error }, "the PGlite worker stopped: restart the server");
+      }
       this.#failure = error;
       for (const pending of this.#pending.values()) pending.reject(error);
       this.#pending.clear();
@@ -144,6 +149,7 @@ export class PGliteWorkerClient {
 
   /** Closes the database (flushing it to disk) and stops the thread. */
   async close(): Promise<void> {
+    this.#closing = true;
     try {
       await this.#call({ op: "close" });
     } finally {
