@@ -86,8 +86,9 @@ server.use(
   createRequestHandler({
     build: productionBuild ?? loadBuild,
     async getLoadContext(req, res) {
+      const { requestContext } = vite ? await entry() : app;
       const context = new RouterContextProvider();
-      context.set((await entry()).requestContext, {
+      context.set(requestContext, {
         clientIp: req.ip,
         nonce: res.locals.nonce as string,
         requestId: (req.get("x-request-id") ?? randomUUID()).slice(0, 100),

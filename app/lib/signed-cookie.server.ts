@@ -5,7 +5,8 @@
  * quote POST's CPU (docs/performance.md).
  */
 import { sign, unsign } from "cookie-signature";
-import { type CookieOptions, createCookie } from "react-router";
+import { type Cookie, type CookieOptions, createCookie } from "react-router";
+import { env } from "./env.server";
 
 export interface SignedCookie {
   /** The Set-Cookie header value carrying `value` (any JSON value), signed. */
@@ -15,26 +16,39 @@ export interface SignedCookie {
 }
 
 /**
- * A cookie named `name`, signed with the first of `secrets` and accepted when signed with any of
- * them (so a secret can be rotated). `options` are React Router's (path, maxAge, secure...).
+ * A cookie named `name` under `path`, living `maxAge` seconds: HttpOnly, SameSite=Lax, Secure
+ * when the site is served over HTTPS in production, signed with AUTH_SECRET. Configuration is
+ * read on first use.
  */
 export function createSignedCookie(
   name: string,
-  options: Omit<CookieOptions, "secrets">,
-  secrets: [string, ...string[]],
+  options: { path: string; maxAge: number },
 ): SignedCookie {
-  const cookie = createCookie(name, options);
+  let cookie: { jar: Cookie; secret: string } | undefined;
+  const current = () => {
+    if (!cookie) {
+      const config = env();
+      const jar = createCookie(name, {
+        ...options,
+        httpOnly: true,
+        sameSite: "lax",
+        secure: config.isProduction && config.PUBLIC_URL.startsWith("https:"),
+      });
+      cookie = { jar, secret: config.AUTH_SECRET };
+    }
+    return cookie;
+  };
   return {
-    serialize: (value, overrides) =>
-      cookie.serialize(sign(JSON.stringify(value), secrets[0]), overrides),
+    serialize(value, overrides) {
+      const { jar, secret } = current();
+      return jar.serialize(sign(JSON.stringify(value), secret), overrides);
+    },
     async parse(cookieHeader) {
-      const signed: unknown = await cookie.parse(cookieHeader);
+      const { jar, secret } = current();
+      const signed: unknown = await jar.parse(cookieHeader);
       if (typeof signed !== "string") return null;
-      for (const secret of secrets) {
-        const json = unsign(signed, secret);
-        if (json !== false) return JSON.parse(json);
-      }
-      return null;
+      const json = unsign(signed, secret);
+      return json === false ? null : JSON.parse(json);
     },
   };
 }

@@ -3,8 +3,7 @@
  * read and cleared by the root loader, then shown as a toast (or a banner without JavaScript).
  */
 import { redirect } from "react-router";
-import { env } from "./env.server";
-import { createSignedCookie, type SignedCookie } from "./signed-cookie.server";
+import { createSignedCookie } from "./signed-cookie.server";
 
 export interface FlashToast {
   type: "success" | "error";
@@ -12,22 +11,7 @@ export interface FlashToast {
   description?: string;
 }
 
-let cookie: SignedCookie | undefined;
-function toastCookie() {
-  const config = env();
-  cookie ??= createSignedCookie(
-    "toast",
-    {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: config.isProduction && config.PUBLIC_URL.startsWith("https:"),
-      maxAge: 60,
-    },
-    [config.AUTH_SECRET],
-  );
-  return cookie;
-}
+const toastCookie = createSignedCookie("toast", { path: "/", maxAge: 60 });
 
 /** A redirect to `url` that shows `toast` on arrival; `headers` are added (e.g. session cookies). */
 export async function redirectWithToast(
@@ -36,7 +20,7 @@ export async function redirectWithToast(
   headers?: Headers,
 ): Promise<Response> {
   const out = new Headers(headers);
-  out.append("Set-Cookie", await toastCookie().serialize(toast));
+  out.append("Set-Cookie", await toastCookie.serialize(toast));
   return redirect(url, { headers: out });
 }
 
@@ -44,7 +28,7 @@ export async function redirectWithToast(
 export async function takeToast(
   request: Request,
 ): Promise<{ toast: FlashToast | null; clear: string | null }> {
-  const value = (await toastCookie().parse(request.headers.get("Cookie"))) as FlashToast | null;
+  const value = (await toastCookie.parse(request.headers.get("Cookie"))) as FlashToast | null;
   if (!value || typeof value.title !== "string") return { toast: null, clear: null };
-  return { toast: value, clear: await toastCookie().serialize("", { maxAge: 0 }) };
+  return { toast: value, clear: await toastCookie.serialize("", { maxAge: 0 }) };
 }

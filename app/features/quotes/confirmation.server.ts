@@ -3,37 +3,24 @@
  * and is sent only under /quotes, so a request is never exposed by a guessable or shared URL.
  * (Not /quotes/confirmation: the browser's data request goes to /quotes/confirmation.data.)
  */
-import { env } from "~/lib/env.server";
-import { createSignedCookie, type SignedCookie } from "~/lib/signed-cookie.server";
+import { createSignedCookie } from "~/lib/signed-cookie.server";
 
 const FIFTEEN_MINUTES = 15 * 60;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-let cookie: SignedCookie | undefined;
-function confirmationCookie() {
-  const config = env();
-  cookie ??= createSignedCookie(
-    "quote_confirmation",
-    {
-      path: "/quotes",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: config.isProduction && config.PUBLIC_URL.startsWith("https:"),
-      maxAge: FIFTEEN_MINUTES,
-    },
-    [config.AUTH_SECRET],
-  );
-  return cookie;
-}
+const confirmationCookie = createSignedCookie("quote_confirmation", {
+  path: "/quotes",
+  maxAge: FIFTEEN_MINUTES,
+});
 
 /** The Set-Cookie header value that shows quote `quoteId` on the confirmation page. */
 export function confirmationCookieHeader(quoteId: string): Promise<string> {
-  return confirmationCookie().serialize({ quoteId, exp: Date.now() + FIFTEEN_MINUTES * 1000 });
+  return confirmationCookie.serialize({ quoteId, exp: Date.now() + FIFTEEN_MINUTES * 1000 });
 }
 
 /** The quote id carried by the request's confirmation cookie, or null (absent, expired, forged). */
 export async function confirmedQuoteId(request: Request): Promise<string | null> {
-  const value = (await confirmationCookie().parse(request.headers.get("Cookie"))) as {
+  const value = (await confirmationCookie.parse(request.headers.get("Cookie"))) as {
     quoteId?: unknown;
     exp?: unknown;
   } | null;
