@@ -5,7 +5,8 @@ import { defineConfig } from "@playwright/test";
 
 // One fresh data directory per run (PGlite + dev mail), shared with workers through the env.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "remediation-e2e-"));
-const PORT = 3100;
+// E2E_PORT lets two checkouts run their suites side by side (server.spec.ts uses PORT+97..99 too).
+export const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({

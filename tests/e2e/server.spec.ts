@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { PORT } from "../../playwright.config";
 
 function runServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ["server.ts"], {
@@ -17,7 +18,10 @@ function runServer(env: Record<string, string>) {
 }
 
 test("a second server on the same PGlite directory is refused at once", async () => {
-  const second = runServer({ PORT: "3199", DATA_DIR: process.env.E2E_DATA_DIR as string });
+  const second = runServer({
+    PORT: String(PORT + 99),
+    DATA_DIR: process.env.E2E_DATA_DIR as string,
+  });
   expect(await second.exited).toBe(1);
   expect(second.output()).toContain("is already in use by another process");
 });
@@ -25,9 +29,9 @@ test("a second server on the same PGlite directory is refused at once", async ()
 test("SIGTERM lets an in-flight quote request finish before stopping", async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "remediation-inflight-"));
   const server = runServer({
-    PORT: "3197",
+    PORT: String(PORT + 97),
     DATA_DIR: dataDir,
-    PUBLIC_URL: "http://127.0.0.1:3197",
+    PUBLIC_URL: `http://127.0.0.1:${PORT + 97}`,
   });
   await expect.poll(() => server.output(), { timeout: 30_000 }).toContain("Server ready");
 
@@ -39,14 +43,14 @@ test("SIGTERM lets an in-flight quote request finish before stopping", async () 
     phone: "8015550111",
     zipCode: "84010",
   }).toString();
-  const socket = net.connect(3197, "127.0.0.1");
+  const socket = net.connect(PORT + 97, "127.0.0.1");
   let answer = "";
   socket.on("data", (chunk) => (answer += chunk));
   await new Promise((resolve) => socket.once("connect", resolve));
   // the request is under way: headers sent, body still to come
   socket.write(
-    "POST /quotes/radon-remediation HTTP/1.1\r\nHost: 127.0.0.1:3197\r\n" +
-      "Origin: http://127.0.0.1:3197\r\nContent-Type: application/x-www-form-urlencoded\r\n" +
+    `POST /quotes/radon-remediation HTTP/1.1\r\nHost: 127.0.0.1:${PORT + 97}\r\n` +
+      `Origin: http://127.0.0.1:${PORT + 97}\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
       `Content-Length: ${body.length}\r\n\r\n`,
   );
   await new Promise((resolve) => setTimeout(resolve, 300));
@@ -63,9 +67,9 @@ test("SIGTERM lets an in-flight quote request finish before stopping", async () 
 
 test("SIGTERM finishes, closes the database and frees its directory", async ({ request }) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "remediation-sigterm-"));
-  const server = runServer({ PORT: "3198", DATA_DIR: dataDir });
+  const server = runServer({ PORT: String(PORT + 98), DATA_DIR: dataDir });
   await expect.poll(() => server.output(), { timeout: 30_000 }).toContain("Server ready");
-  const health = await request.get("http://127.0.0.1:3198/healthz");
+  const health = await request.get(`http://127.0.0.1:${PORT + 98}/healthz`);
   expect(await health.json()).toMatchObject({
     status: "ok",
     database: { ok: true, driver: "pglite" },
@@ -74,7 +78,7 @@ test("SIGTERM finishes, closes the database and frees its directory", async ({ r
   expect(await server.exited).toBe(0);
   expect(server.output()).toContain("Stopped cleanly");
 
-  const again = runServer({ PORT: "3198", DATA_DIR: dataDir });
+  const again = runServer({ PORT: String(PORT + 98), DATA_DIR: dataDir });
   await expect.poll(() => again.output(), { timeout: 30_000 }).toContain("Server ready");
   again.child.kill("SIGTERM");
   expect(await again.exited).toBe(0);
