@@ -99,7 +99,7 @@ server.use(
 );
 
 const listener = server.listen(settings.port, () => {
-  console.log(`Server ready at http://localhost:${settings.port}`);
+  console.log(`Server ready at http://localhost:${settings.port} (Node ${process.version})`);
 });
 
 let stopping = false;
