@@ -6,7 +6,7 @@ import { quoteForms } from "~/features/quotes/forms";
 import { submitQuoteRequest } from "~/features/quotes/submit.server";
 import { requestContext } from "~/lib/request-context";
 import { pageMeta } from "~/lib/seo";
-import { currentUser, type SessionUser } from "~/lib/session.server";
+import { currentUser, type SessionUser, safeRedirect } from "~/lib/session.server";
 import type { Route } from "./+types/request";
 
 function serviceOr404(slug: string) {
@@ -18,12 +18,9 @@ function serviceOr404(slug: string) {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const service = serviceOr404(params.service);
   const user = currentUser(context);
-  const referer = request.headers.get("Referer");
-  const sameSite = referer && new URL(referer).origin === new URL(request.url).origin;
+  const back = safeRedirect(request.headers.get("Referer"));
   const backHref =
-    sameSite && new URL(referer).pathname !== service.quoteHref
-      ? new URL(referer).pathname
-      : service.href;
+    back && new URL(back, request.url).pathname !== service.quoteHref ? back : service.href;
   const customer = user ? await customerDefaults(user) : undefined;
   return { slug: service.slug, backHref, customer };
 }
