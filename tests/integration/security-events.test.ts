@@ -1,0 +1,90 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadEnv, setEnv } from "~/lib/env.server";
+import { requestContext } from "~/lib/request-context";
+import { middleware } from "~/root";
+import { type CapturedLogs, captureLogs } from "../setup/logs";
+
+const ORIGIN = "http://localhost:3000";
+
+describe("refused cross-site POSTs are security events (issue 11 point 6, ASVS V16.3)", () => {
+  let dataDir: string;
+  let logs: CapturedLogs;
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "remediation-events-"));
+    setEnv(
+      loadEnv({
+        NODE_ENV: "test",
+        DATA_DIR: dataDir,
+        PUBLIC_URL: ORIGIN,
+        LOG_LEVEL: "info",
+        AUTH_SECRET: "integration-test-secret-0123456789abcdef",
+      }),
+    );
+    logs = captureLogs();
+  });
+  afterAll(() => {
+    logs.restore();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** Runs the root middleware chain on `request` as the server would, until it answers. */
+  async function throughRootMiddleware(request: Request) {
+    const context = new RouterContextProvider();
+    context.set(requestContext, { clientIp: "203.0.113.9", nonce: "n", requestId: "req-csrf-1" });
+    const [sameOriginOnly] = middleware;
+    try {
+      await sameOriginOnly!(
+        { request, context, params: {} } as never,
+        async () => new Response("ok"),
+      );
+      return "let through";
+    } catch (response) {
+      return response as Response;
+    }
+  }
+
+  it("refuses the POST with 403 and logs one line with address and request id, no secret", async () => {
+    const outcome = await throughRootMiddleware(
+      new Request(`${ORIGIN}/auth/reset-password?token=r3setT0ken99`, {
+        method: "POST",
+        headers: {
+          Origin: "https://attacker.example",
+          Cookie: "remediation.session_token=s3ssionT0ken77",
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: "password=hunter2hunter2&confirmPassword=hunter2hunter2",
+      }),
+    );
+    expect(outcome).toBeInstanceOf(Response);
+    expect((outcome as Response).status).toBe(403);
+
+    const events = logs.lines().filter((l) => l.event === "csrf.refused");
+    expect(events).toEqual([
+      expect.objectContaining({
+        security: true,
+        level: 40,
+        clientIp: "203.0.113.9",
+        requestId: "req-csrf-1",
+        method: "POST",
+        path: "/auth/reset-password",
+        origin: "https://attacker.example",
+      }),
+    ]);
+    for (const secret of ["r3setT0ken99", "s3ssionT0ken77", "hunter2"]) {
+      expect(logs.text()).not.toContain(secret);
+    }
+  });
+
+  it("logs nothing for a same-origin POST", async () => {
+    const before = logs.lines().length;
+    const outcome = await throughRootMiddleware(
+      new Request(`${ORIGIN}/auth/signout`, { method: "POST", headers: { Origin: ORIGIN } }),
+    );
+    expect(outcome).toBe("let through");
+    expect(logs.lines().length).toBe(before);
+  });
+});
