@@ -81,7 +81,6 @@ server.use(
       [
         "accelerometer",
         "autoplay",
-        "bluetooth",
         "browsingTopics",
         "camera",
         "displayCapture",
