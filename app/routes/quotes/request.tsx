@@ -5,6 +5,7 @@ import { confirmationCookieHeader } from "~/features/quotes/confirmation.server"
 import { quoteForms } from "~/features/quotes/forms";
 import { submitQuoteRequest } from "~/features/quotes/submit.server";
 import { requestContext } from "~/lib/request-context";
+import { logSecurityEventFor } from "~/lib/security-log.server";
 import { pageMeta } from "~/lib/seo";
 import { currentUser, type SessionUser, safeRedirect } from "~/lib/session.server";
 import type { Route } from "./+types/request";
@@ -40,10 +41,14 @@ async function customerDefaults(user: SessionUser) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const service = serviceOr404(params.service);
+  const userId = currentUser(context)?.id ?? null;
   const outcome = await submitQuoteRequest(service.id, await request.formData(), {
     clientIp: context.get(requestContext).clientIp,
-    owner: { userId: currentUser(context)?.id ?? null },
+    owner: { userId },
   });
+  if (outcome.status === 429) {
+    logSecurityEventFor(context, "rate_limit.hit", { limit: "quote", userId }, "warn");
+  }
   switch (outcome.status) {
     case 201:
       return redirect("/quotes/confirmation", {
