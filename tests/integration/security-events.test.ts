@@ -2,13 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadEnv, setEnv } from "~/lib/env.server";
 import { requestContext } from "~/lib/request-context";
 import { userContext } from "~/lib/session.server";
 import { middleware } from "~/root";
 import { action as requestQuote } from "~/routes/quotes/request";
-import { freshDatabase } from "../setup/database";
+import { freshDatabase, type TestDatabase } from "../setup/database";
 import { formData, validAnswers } from "../setup/forms";
 import { type CapturedLogs, captureLogs } from "../setup/logs";
 
@@ -94,43 +94,47 @@ describe("refused cross-site POSTs are security events (issue 11 point 6, ASVS V
 });
 
 describe("a quote request over the hourly limit is a security event (issue 11 point 6)", () => {
+  let database: TestDatabase;
+  let logs: CapturedLogs;
+  beforeEach(async () => {
+    database = await freshDatabase("pglite", { QUOTE_RATE_LIMIT: "1", LOG_LEVEL: "info" });
+    logs = captureLogs();
+  });
+  afterEach(async () => {
+    logs.restore();
+    await database.dispose();
+  });
+
   it("answers 429 and logs rate_limit.hit with address and request id, not what was typed", async () => {
-    const database = await freshDatabase("pglite", { QUOTE_RATE_LIMIT: "1", LOG_LEVEL: "info" });
-    const logs = captureLogs();
-    try {
-      const submit = async () => {
-        const context = new RouterContextProvider();
-        context.set(requestContext, { clientIp: "198.51.100.7", nonce: "n", requestId: "req-q-2" });
-        context.set(userContext, null);
-        const response = await requestQuote({
-          request: new Request(`${ORIGIN}/quotes/radon-remediation`, {
-            method: "POST",
-            headers: { Origin: ORIGIN },
-            body: formData({ ...validAnswers.radon, email: "rita.limit@example.com" }),
-          }),
-          context,
-          params: { service: "radon-remediation" },
-        } as never);
-        return response instanceof Response
-          ? response.status
-          : (response as { init: { status: number } }).init.status;
-      };
-      expect(await submit()).toBe(302);
-      expect(logs.lines().filter((l) => l.event === "rate_limit.hit")).toEqual([]);
-      expect(await submit()).toBe(429);
-      expect(logs.lines().filter((l) => l.event === "rate_limit.hit")).toEqual([
-        expect.objectContaining({
-          security: true,
-          limit: "quote",
-          userId: null,
-          clientIp: "198.51.100.7",
-          requestId: "req-q-2",
+    const submit = async () => {
+      const context = new RouterContextProvider();
+      context.set(requestContext, { clientIp: "198.51.100.7", nonce: "n", requestId: "req-q-2" });
+      context.set(userContext, null);
+      const response = await requestQuote({
+        request: new Request(`${ORIGIN}/quotes/radon-remediation`, {
+          method: "POST",
+          headers: { Origin: ORIGIN },
+          body: formData({ ...validAnswers.radon, email: "rita.limit@example.com" }),
         }),
-      ]);
-      expect(logs.text()).not.toContain("rita.limit@example.com");
-    } finally {
-      logs.restore();
-      await database.dispose();
-    }
+        context,
+        params: { service: "radon-remediation" },
+      } as never);
+      return response instanceof Response
+        ? response.status
+        : (response as { init: { status: number } }).init.status;
+    };
+    expect(await submit()).toBe(302);
+    expect(logs.lines().filter((l) => l.event === "rate_limit.hit")).toEqual([]);
+    expect(await submit()).toBe(429);
+    expect(logs.lines().filter((l) => l.event === "rate_limit.hit")).toEqual([
+      expect.objectContaining({
+        security: true,
+        limit: "quote",
+        userId: null,
+        clientIp: "198.51.100.7",
+        requestId: "req-q-2",
+      }),
+    ]);
+    expect(logs.text()).not.toContain("rita.limit@example.com");
   });
 });
