@@ -45,6 +45,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       DATABASE_URL: "",
       SMTP_URL: "",
+      // production refuses to start without SMTP_URL unless files are chosen on purpose
+      MAIL_TRANSPORT: "file",
       PUBLIC_URL: baseURL,
       LEADS_EMAIL: "leads@remediation.test",
       QUOTE_RATE_LIMIT: "1000",

@@ -10,6 +10,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import permissionsPolicy from "permissions-policy";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 
 const vite = process.argv.includes("--dev")
@@ -60,6 +61,8 @@ server.use(
         connectSrc: vite ? ["'self'", "ws://localhost:*"] : ["'self'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
+        // the site sets no <base>; an injected one could redirect every relative URL
+        baseUri: ["'none'"],
         upgradeInsecureRequests: settings.https ? [] : null,
       },
     },
@@ -69,6 +72,36 @@ server.use(
         : false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
+  }),
+);
+// every powerful feature off: the site uses none (only features Chromium knows, so no console errors)
+server.use(
+  permissionsPolicy({
+    features: Object.fromEntries(
+      [
+        "accelerometer",
+        "autoplay",
+        "browsingTopics",
+        "camera",
+        "displayCapture",
+        "encryptedMedia",
+        "fullscreen",
+        "geolocation",
+        "gyroscope",
+        "hid",
+        "idleDetection",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "pictureInPicture",
+        "publickeyCredentialsGet",
+        "screenWakeLock",
+        "serial",
+        "usb",
+        "xrSpatialTracking",
+      ].map((feature) => [feature, []]),
+    ),
   }),
 );
 server.use(compression());

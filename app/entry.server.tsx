@@ -6,7 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "~/components/layout/nonce";
-import { logger } from "~/lib/logger.server";
+import { loggableUrl, logger } from "~/lib/logger.server";
 import { requestContext } from "~/lib/request-context";
 
 // server.ts reads these from the build (one context key object on both sides: DESIGN section 8)
@@ -73,8 +73,14 @@ export default function handleRequest(
   });
 }
 
-/** Logs unexpected loader/action errors once, without sending details to the browser. */
+/**
+ * Logs unexpected loader/action errors once, without sending details to the browser; the URL
+ * without its query's values (reset and verification tokens travel there).
+ */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  logger().error({ err: error, url: request.url, method: request.method }, "request failed");
+  logger().error(
+    { err: error, url: loggableUrl(request.url), method: request.method },
+    "request failed",
+  );
 }

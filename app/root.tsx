@@ -16,21 +16,38 @@ import { Header } from "~/components/layout/header";
 import { useNonce } from "~/components/layout/nonce";
 import { Button } from "~/components/ui/button";
 import { Toaster } from "~/components/ui/toaster";
+import { noStoreForPrivateResponses } from "~/lib/cache-control.server";
 import { env } from "~/lib/env.server";
 import { isSameOriginMutation } from "~/lib/origin.server";
+import { logSecurityEventFor } from "~/lib/security-log.server";
 import { currentUser, sessionMiddleware } from "~/lib/session.server";
 import { type FlashToast as FlashToastData, takeToast } from "~/lib/toast.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 
 /** Refuses cross-site mutations before any action runs (CSRF defence, DESIGN section 5). */
-const sameOriginOnly: MiddlewareFunction<Response> = ({ request }) => {
+const sameOriginOnly: MiddlewareFunction<Response> = ({ request, context }) => {
   if (!isSameOriginMutation(request)) {
+    logSecurityEventFor(
+      context,
+      "csrf.refused",
+      {
+        method: request.method,
+        path: new URL(request.url).pathname,
+        origin: request.headers.get("Origin"),
+        secFetchSite: request.headers.get("Sec-Fetch-Site"),
+      },
+      "warn",
+    );
     throw new Response("This request came from another site and was refused.", { status: 403 });
   }
 };
 
-export const middleware: Route.MiddlewareFunction[] = [sameOriginOnly, sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  sameOriginOnly,
+  sessionMiddleware,
+  noStoreForPrivateResponses,
+];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -6,11 +6,13 @@
  * On PGlite, stop the server first (one process per data directory); on PostgreSQL it can run
  * beside the servers.
  */
+import os from "node:os";
 import { sql } from "drizzle-orm";
 import { user as users } from "~/db/schema";
 import { setAdmin } from "~/features/accounts/profiles.server";
 import { db, openDatabase, setDatabase } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { logSecurityEvent } from "~/lib/security-log.server";
 
 const [command, email] = process.argv.slice(2);
 if ((command !== "grant" && command !== "revoke") || !email) {
@@ -33,6 +35,12 @@ try {
       process.exitCode = 1;
     } else {
       await setAdmin(account.id, command === "grant");
+      // no client address: the change is made on the server's own command line
+      logSecurityEvent(command === "grant" ? "admin.grant" : "admin.revoke", {
+        userId: account.id,
+        via: "command line",
+        osUser: os.userInfo().username,
+      });
       console.log(
         command === "grant"
           ? `${account.email} is now an admin.`

@@ -256,6 +256,8 @@ export const mail_outbox = pgTable(
     subject: text("subject").notNull(),
     text_body: text("text_body").notNull(),
     html_body: text("html_body"),
+    /** the body holds a one-time link or code: erased once delivered or given up on */
+    sensitive: boolean("sensitive").default(false).notNull(),
     status: mailStatusEnum("status").default("pending").notNull(),
     attempts: integer("attempts").default(0).notNull(),
     next_attempt_at: timestamp("next_attempt_at", { withTimezone: true }).defaultNow().notNull(),

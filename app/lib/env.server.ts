@@ -5,10 +5,40 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 
 const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+// proxy-addr's names for address ranges, accepted by Express's "trust proxy" like CIDRs
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+const isProxyAddress = (entry: string) =>
+  PROXY_RANGE_NAMES.has(entry) || ipaddr.isValid(entry) || ipaddr.isValidCIDR(entry);
+
+/**
+ * Express's "trust proxy": a hop count, or the addresses/CIDRs of our own proxies. Never `true`,
+ * which would let any client choose its address (and so its rate-limit key) with X-Forwarded-For.
+ */
+const trustProxy = z
+  .string()
+  .default("loopback")
+  .transform((value, ctx): number | string[] => {
+    const trimmed = value.trim();
+    if (/^\d{1,2}$/.test(trimmed)) return Number(trimmed);
+    const entries = trimmed
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    if (entries.length === 0 || !entries.every(isProxyAddress)) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDRs (e.g. loopback, 10.0.0.0/8), not "${value.slice(0, 40)}"`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const schema = z
   .object({
@@ -17,12 +47,13 @@ const schema = z
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     SMTP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    MAIL_TRANSPORT: z.preprocess(emptyToUndefined, z.enum(["smtp", "file"]).optional()),
     MAIL_FROM: z.string().default("Utah Home Remediation <no-reply@localhost>"),
     LEADS_EMAIL: z.email().default("leads@localhost"),
     PUBLIC_URL: z.url().default("http://localhost:3000"),
     AUTH_SECRET: optionalString,
     QUOTE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-    TRUST_PROXY: z.string().default("loopback"),
+    TRUST_PROXY: trustProxy,
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
@@ -35,6 +66,24 @@ const schema = z
         message: "AUTH_SECRET is required in production with DATABASE_URL (32+ random characters)",
       });
     }
+    if (value.MAIL_TRANSPORT === "smtp" && !value.SMTP_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_URL"],
+        message: "MAIL_TRANSPORT=smtp needs SMTP_URL",
+      });
+    } else if (
+      value.NODE_ENV === "production" &&
+      !value.SMTP_URL &&
+      value.MAIL_TRANSPORT !== "file"
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_URL"],
+        message:
+          "required in production, where mail must reach people (set MAIL_TRANSPORT=file to write it to $DATA_DIR/mail on purpose)",
+      });
+    }
     if (value.AUTH_SECRET && value.AUTH_SECRET.length < 32) {
       ctx.addIssue({
         code: "custom",
@@ -44,8 +93,10 @@ const schema = z
     }
   });
 
-export type Env = Omit<z.infer<typeof schema>, "AUTH_SECRET"> & {
+export type Env = Omit<z.infer<typeof schema>, "AUTH_SECRET" | "MAIL_TRANSPORT"> & {
   AUTH_SECRET: string;
+  /** where mail goes: SMTP_URL's server, or .eml files in mailDir */
+  MAIL_TRANSPORT: "smtp" | "file";
   /** absolute path of the PGlite data directory ($DATA_DIR/db) */
   pgliteDir: string;
   /** absolute path where dev mail is written as .eml files ($DATA_DIR/mail) */
@@ -56,19 +107,20 @@ export type Env = Omit<z.infer<typeof schema>, "AUTH_SECRET"> & {
 /**
  * Validates `source` and derives paths. Without AUTH_SECRET (allowed unless production on
  * PostgreSQL) a random secret is generated once and kept in `$DATA_DIR/auth-secret`.
- * @throws Error listing every invalid variable.
+ * @throws Error naming every invalid variable, on one line (server.ts prints it as it is).
  */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+    const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration: ${issues.join("; ")}`);
   }
   const value = parsed.data;
   const dataDir = path.resolve(value.DATA_DIR);
   return {
     ...value,
     AUTH_SECRET: value.AUTH_SECRET ?? localSecret(dataDir),
+    MAIL_TRANSPORT: value.MAIL_TRANSPORT ?? (value.SMTP_URL ? "smtp" : "file"),
     pgliteDir: path.join(dataDir, "db"),
     mailDir: path.join(dataDir, "mail"),
     isProduction: value.NODE_ENV === "production",

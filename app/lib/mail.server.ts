@@ -1,6 +1,7 @@
 /**
- * Mail transport (nodemailer). With SMTP_URL mail goes to that server; without it each message is
- * written as an .eml file in $DATA_DIR/mail and one log line says where.
+ * Mail transport (nodemailer). With SMTP_URL mail goes to that server; without it (or with
+ * MAIL_TRANSPORT=file) each message is written as an .eml file in $DATA_DIR/mail and one log line
+ * says where. Production refuses to start without SMTP_URL unless MAIL_TRANSPORT=file (env.server.ts).
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
@@ -53,7 +54,7 @@ export function fileTransport(dir: string, from: string): MailTransport {
 /** The transport the configuration asks for. */
 export function configuredTransport(): MailTransport {
   const config = env();
-  return config.SMTP_URL
+  return config.MAIL_TRANSPORT === "smtp" && config.SMTP_URL
     ? smtpTransport(config.SMTP_URL, config.MAIL_FROM)
     : fileTransport(config.mailDir, config.MAIL_FROM);
 }

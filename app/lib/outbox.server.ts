@@ -18,6 +18,11 @@ export interface OutboxMessage {
   subject: string;
   text: string;
   html?: string | null;
+  /**
+   * The body holds a secret (a sign-in code, a reset or verification link): it is erased from
+   * the row once delivered or given up on (issue 11 point 5). Default false.
+   */
+  sensitive?: boolean;
 }
 
 /**
@@ -32,6 +37,7 @@ export function outboxRows(messages: OutboxMessage[]): (typeof mail_outbox.$infe
     subject: m.subject,
     text_body: m.text,
     html_body: m.html ?? null,
+    sensitive: m.sensitive ?? false,
   }));
 }
 
@@ -55,6 +61,8 @@ export interface DeliveryOptions {
 }
 
 const MAX_RETRY_DELAY_MS = 6 * 60 * 60 * 1000;
+/** What a sensitive row's body becomes once the mail has gone (or will never go). */
+export const ERASED_BODY = "(erased after delivery: it held a one-time link or code)";
 const DEFAULT_BATCH_SIZE = 50;
 
 /** Back-off before retry number `attempts` (1-based): base * 2^(attempts-1), at most 6 hours. */
@@ -115,6 +123,7 @@ export async function deliverDueMail(
         await tx
           .update(mail_outbox)
           .set({
+            ...(giveUp && row.sensitive ? { text_body: ERASED_BODY, html_body: null } : {}),
             status: giveUp ? "failed" : "pending",
             attempts,
             last_error: message,
@@ -140,6 +149,8 @@ export async function deliverDueMail(
         .update(mail_outbox)
         .set({
           status: "sent",
+          text_body: sql`case when ${mail_outbox.sensitive} then ${ERASED_BODY} else ${mail_outbox.text_body} end`,
+          html_body: sql`case when ${mail_outbox.sensitive} then null else ${mail_outbox.html_body} end`,
           attempts: sql`${mail_outbox.attempts} + 1`,
           sent_at: now,
           locked_until: null,

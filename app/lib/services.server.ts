@@ -36,12 +36,12 @@ export async function stopServices(): Promise<void> {
 /** Settings server.ts needs before the app answers requests. */
 export function serverSettings() {
   const config = env();
-  const trustProxy = config.TRUST_PROXY;
   return {
     port: config.PORT,
     isProduction: config.isProduction,
     https: config.PUBLIC_URL.startsWith("https:"),
-    trustProxy: trustProxy === "true" ? true : trustProxy === "false" ? false : trustProxy,
+    /** a hop count or a list of proxy addresses/CIDRs, never `true` (env.server.ts) */
+    trustProxy: config.TRUST_PROXY,
   };
 }
 

@@ -93,9 +93,5 @@ export function homeFor(user: Pick<SessionUser, "isAdmin" | "fullName">): string
   return user.fullName ? "/account/profile" : "/account/setup";
 }
 
-/** A same-site path to return to after sign-in, or null for anything else (open-redirect guard). */
-export function safeRedirect(target: string | null | undefined): string | null {
-  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\"))
-    return null;
-  return target;
-}
+// the one redirect rule (issue 11 point 3), re-exported where sign-in code has always found it
+export { safeRedirect } from "./safe-redirect.server";

@@ -8,7 +8,14 @@ import { PORT } from "../../playwright.config";
 
 function runServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ["server.ts"], {
-    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: "", LOG_LEVEL: "warn", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: "",
+      MAIL_TRANSPORT: "file",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
   });
   let output = "";
   child.stdout.on("data", (d) => (output += d));

@@ -23,12 +23,12 @@ describe("npm run admin:grant / admin:revoke", () => {
     await database.dispose();
   });
 
-  async function admin(command: "grant" | "revoke", email: string) {
+  async function admin(command: "grant" | "revoke", email: string, logLevel = "silent") {
     // the command opens the database itself, so this process lets go of it meanwhile (PGlite)
     await database.close();
     try {
       return await run(tsx, ["scripts/admin.ts", command, email], {
-        env: { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" },
+        env: { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: "", LOG_LEVEL: logLevel },
       }).catch((error: { code: number; stdout: string; stderr: string }) => error);
     } finally {
       await database.reopen();
@@ -59,5 +59,28 @@ describe("npm run admin:grant / admin:revoke", () => {
     };
     expect(outcome.code).toBe(1);
     expect(outcome.stderr).toContain("No account uses nobody@example.com");
+  });
+
+  it("logs each grant and revoke as one security event line with the account's id (ASVS V16.3)", async () => {
+    const [account] = await db
+      .select()
+      .from(schema.user)
+      .where(eq(schema.user.email, "boss@example.com"));
+    for (const command of ["grant", "revoke"] as const) {
+      const { stdout } = await admin(command, "boss@example.com", "info");
+      const events = stdout
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((line) => line.security === true);
+      expect(events).toEqual([
+        expect.objectContaining({
+          event: `admin.${command}`,
+          userId: account!.id,
+          via: "command line",
+        }),
+      ]);
+      expect(stdout).not.toMatch(/password|argon2|correct horse/i);
+    }
   });
 });

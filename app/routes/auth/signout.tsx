@@ -5,7 +5,7 @@ import { auth, authHeaders } from "~/lib/auth.server";
 import { db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { requestContext } from "~/lib/request-context";
-import { currentUser } from "~/lib/session.server";
+import { currentUser, safeRedirect } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/signout";
 
@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast("/", { type: "success", title: "Logged out successfully" }, headers);
   } catch (error) {
     logger().error({ err: error }, "sign-out failed");
-    return redirectWithToast(new URL(request.headers.get("Referer") ?? "/", request.url).pathname, {
+    return redirectWithToast(safeRedirect(request.headers.get("Referer"), "/"), {
       type: "error",
       title: "Error logging out",
       description: "There was a problem logging out. Please try again.",

@@ -5,8 +5,9 @@ import { confirmationCookieHeader } from "~/features/quotes/confirmation.server"
 import { quoteForms } from "~/features/quotes/forms";
 import { submitQuoteRequest } from "~/features/quotes/submit.server";
 import { requestContext } from "~/lib/request-context";
+import { logSecurityEventFor } from "~/lib/security-log.server";
 import { pageMeta } from "~/lib/seo";
-import { currentUser, type SessionUser } from "~/lib/session.server";
+import { currentUser, type SessionUser, safeRedirect } from "~/lib/session.server";
 import type { Route } from "./+types/request";
 
 function serviceOr404(slug: string) {
@@ -18,12 +19,9 @@ function serviceOr404(slug: string) {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const service = serviceOr404(params.service);
   const user = currentUser(context);
-  const referer = request.headers.get("Referer");
-  const sameSite = referer && new URL(referer).origin === new URL(request.url).origin;
+  const back = safeRedirect(request.headers.get("Referer"));
   const backHref =
-    sameSite && new URL(referer).pathname !== service.quoteHref
-      ? new URL(referer).pathname
-      : service.href;
+    back && new URL(back, request.url).pathname !== service.quoteHref ? back : service.href;
   const customer = user ? await customerDefaults(user) : undefined;
   return { slug: service.slug, backHref, customer };
 }
@@ -43,10 +41,14 @@ async function customerDefaults(user: SessionUser) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const service = serviceOr404(params.service);
+  const userId = currentUser(context)?.id ?? null;
   const outcome = await submitQuoteRequest(service.id, await request.formData(), {
     clientIp: context.get(requestContext).clientIp,
-    owner: { userId: currentUser(context)?.id ?? null },
+    owner: { userId },
   });
+  if (outcome.status === 429) {
+    logSecurityEventFor(context, "rate_limit.hit", { limit: "quote", userId }, "warn");
+  }
   switch (outcome.status) {
     case 201:
       return redirect("/quotes/confirmation", {

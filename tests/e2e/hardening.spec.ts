@@ -1,0 +1,145 @@
+import { spawn } from "node:child_process";
+import { expect, type Page, test } from "@playwright/test";
+import { baseURL, PORT } from "../../playwright.config";
+import { signUpAndVerify, uniqueEmail } from "./helpers";
+
+const PASSWORD = "correct horse 42";
+
+function watchConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") errors.push(message.text());
+  });
+  return errors;
+}
+
+test("a signed-in visitor sent to /auth/signin?redirectTo=/%09/evil.example stays on this site", async ({
+  page,
+}) => {
+  const email = uniqueEmail("redirect");
+  await signUpAndVerify(page, email, PASSWORD);
+
+  // signed in: the sign-in page sends them home instead of following the target
+  await page.goto("/auth/signin?redirectTo=/%09/evil.example");
+  expect(new URL(page.url()).origin).toBe(baseURL);
+  await expect(page).toHaveURL(/\/account\/setup$/);
+
+  // signed out: the target is not carried into the form, and signing in lands here too
+  await page.context().clearCookies();
+  await page.goto("/auth/signin?redirectTo=/%09/evil.example");
+  await expect(page.locator('input[name="redirectTo"]')).toHaveCount(0);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/account\/setup$/);
+  expect(new URL(page.url()).origin).toBe(baseURL);
+});
+
+test("the quote form answers 200 with a Back link on this site, whatever the Referer", async ({
+  request,
+}) => {
+  const backLink = (html: string) =>
+    html.match(/<a href="([^"]*)"[^>]*>(?:(?!<\/a>)[\s\S])*?Back<\/a>/)?.[1];
+  const cases: [string, string][] = [
+    ["http://[::1", "/products/mold-remediation"],
+    ["not a url at all", "/products/mold-remediation"],
+    [`${baseURL}//evil.example/`, "/products/mold-remediation"],
+    [`${baseURL}/.//evil.example/`, "/products/mold-remediation"],
+    [`${baseURL}/%09/evil.example`, "/products/mold-remediation"],
+    ["https://evil.example/products/mold-remediation", "/products/mold-remediation"],
+    [`${baseURL}/quotes/mold-remediation`, "/products/mold-remediation"],
+    [
+      `${baseURL}/products/mold-remediation/provo?from=ad`,
+      "/products/mold-remediation/provo?from=ad",
+    ],
+  ];
+  for (const [referer, expected] of cases) {
+    const response = await request.get("/quotes/mold-remediation", {
+      headers: { Referer: referer },
+    });
+    expect(response.status(), referer).toBe(200);
+    expect(backLink(await response.text()), referer).toBe(expected.replaceAll("&", "&amp;"));
+  }
+});
+
+test("signed-in pages and /auth pages are never stored; every page has the strict headers", async ({
+  page,
+}) => {
+  const consoleErrors = watchConsoleErrors(page);
+  const guestHome = await page.request.get("/");
+  expect(guestHome.headers()["cache-control"] ?? "").not.toContain("no-store");
+  for (const path of ["/auth/signin", "/auth/signup", "/auth/forgot-password", "/auth/code"]) {
+    const response = await page.request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["cache-control"], path).toBe("no-store");
+  }
+
+  const email = uniqueEmail("headers");
+  await signUpAndVerify(page, email, PASSWORD);
+  const profile = await page.goto("/account/profile");
+  const headers = profile!.headers();
+  expect(headers["cache-control"]).toBe("no-store");
+  expect(headers["content-security-policy"]).toContain("base-uri 'none'");
+  const permissions = headers["permissions-policy"] ?? "";
+  for (const feature of ["camera", "microphone", "geolocation", "payment", "usb", "serial"]) {
+    expect(permissions).toContain(`${feature}=()`);
+  }
+  // a public page is private too once signed in (it shows the account menu)
+  const signedInHome = await page.goto("/");
+  expect(signedInHome!.headers()["cache-control"]).toBe("no-store");
+  expect(consoleErrors.filter((e) => /permissions.policy|content.security/i.test(e))).toEqual([]);
+
+  const session = (await page.context().cookies()).find((c) => c.name.endsWith("session_token"));
+  expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+
+  // our own cookie: the toast after signing out (no Secure prefix over plain HTTP)
+  const signOut = await page.request.post("/auth/signout", {
+    headers: { Origin: baseURL },
+    maxRedirects: 0,
+  });
+  expect(signOut.status()).toBe(302);
+  expect(signOut.headers()["cache-control"]).toBe("no-store");
+  const toast = signOut
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === "set-cookie")
+    .map((h) => h.value)
+    .find((v) => v.startsWith("toast="));
+  expect(toast).toMatch(/; Path=\/(;|$)/);
+  expect(toast).toMatch(/; HttpOnly(;|$)/);
+  expect(toast).toMatch(/; SameSite=Lax(;|$)/);
+});
+
+test("in production the server refuses to start without SMTP_URL, or with TRUST_PROXY=true", async () => {
+  async function start(env: Record<string, string>) {
+    const child = spawn(process.execPath, ["server.ts"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(PORT + 96),
+        DATA_DIR: process.env.E2E_DATA_DIR as string,
+        DATABASE_URL: "",
+        SMTP_URL: "",
+        MAIL_TRANSPORT: "",
+        LOG_LEVEL: "warn",
+        ...env,
+      },
+    });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    return { code, lines: output.trim().split("\n") };
+  }
+  const noSmtp = await start({});
+  expect(noSmtp.code).toBe(1);
+  expect(noSmtp.lines).toEqual([
+    expect.stringMatching(
+      /^The server could not start: Invalid configuration: SMTP_URL: required in production.*MAIL_TRANSPORT=file/,
+    ),
+  ]);
+  const trustAll = await start({ MAIL_TRANSPORT: "file", TRUST_PROXY: "true" });
+  expect(trustAll.code).toBe(1);
+  expect(trustAll.lines).toEqual([
+    expect.stringMatching(/^The server could not start: .*TRUST_PROXY: must be a hop count/),
+  ]);
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { loadEnv } from "~/lib/env.server";
+import { loggableUrl } from "~/lib/logger.server";
+import { cookieSigningKey } from "~/lib/signed-cookie.server";
+
+const base = { AUTH_SECRET: "unit-test-secret-0123456789abcdefghij", DATA_DIR: "/nonexistent" };
+
+describe("TRUST_PROXY (issue 11 point 7)", () => {
+  it("takes a hop count or a list of proxy addresses and CIDRs", () => {
+    expect(loadEnv({ ...base }).TRUST_PROXY).toEqual(["loopback"]);
+    expect(loadEnv({ ...base, TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(loadEnv({ ...base, TRUST_PROXY: "0" }).TRUST_PROXY).toBe(0);
+    expect(
+      loadEnv({ ...base, TRUST_PROXY: "loopback, 10.0.0.0/8,192.0.2.7, fd00::/8" }).TRUST_PROXY,
+    ).toEqual(["loopback", "10.0.0.0/8", "192.0.2.7", "fd00::/8"]);
+  });
+
+  it("refuses true, and anything that is not an address, with a one-line message", () => {
+    for (const value of [
+      "true",
+      "TRUE",
+      "*",
+      "all",
+      "10.0.0.0/99",
+      "loopback, proxy.example",
+      ",",
+    ]) {
+      let message = "";
+      try {
+        loadEnv({ ...base, TRUST_PROXY: value });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message, value).toMatch(/^Invalid configuration: TRUST_PROXY: must be a hop count/);
+      expect(message).not.toContain("\n");
+    }
+  });
+});
+
+describe("mail transport in production (issue 11 point 5)", () => {
+  const production = { ...base, NODE_ENV: "production" };
+
+  it("refuses to run production without SMTP_URL unless files are chosen on purpose", () => {
+    expect(() => loadEnv(production)).toThrow(
+      /^Invalid configuration: SMTP_URL: required in production.*MAIL_TRANSPORT=file/,
+    );
+    expect(loadEnv({ ...production, MAIL_TRANSPORT: "file" }).MAIL_TRANSPORT).toBe("file");
+    expect(loadEnv({ ...production, SMTP_URL: "smtp://mail.example:587" }).MAIL_TRANSPORT).toBe(
+      "smtp",
+    );
+  });
+
+  it("writes files in development by default and never uses smtp without a server", () => {
+    expect(loadEnv(base).MAIL_TRANSPORT).toBe("file");
+    expect(loadEnv({ ...base, SMTP_URL: "smtp://mail.example" }).MAIL_TRANSPORT).toBe("smtp");
+    expect(() => loadEnv({ ...base, MAIL_TRANSPORT: "smtp" })).toThrow(
+      "SMTP_URL: MAIL_TRANSPORT=smtp needs SMTP_URL",
+    );
+  });
+});
+
+describe("URLs in log lines (issue 11 point 5)", () => {
+  it("keeps the path and the query's names, never its values", () => {
+    expect(
+      loggableUrl("https://site.example/auth/reset-password?token=abc123SECRET&x=1&x=2#frag"),
+    ).toBe("https://site.example/auth/reset-password?token=[redacted]&x=[redacted]");
+    expect(loggableUrl("https://site.example/account/quotes")).toBe(
+      "https://site.example/account/quotes",
+    );
+  });
+
+  it("hides the token in a password-reset link's path", () => {
+    expect(
+      loggableUrl("https://site.example/api/auth/reset-password/Zk3pQ9secretToken?callbackURL=/x"),
+    ).toBe("https://site.example/api/auth/reset-password/[redacted]?callbackURL=[redacted]");
+  });
+});
+
+describe("the signing key of our cookies (issue 11 point 7)", () => {
+  it("is derived from AUTH_SECRET per cookie, never AUTH_SECRET itself", () => {
+    const secret = base.AUTH_SECRET;
+    const toast = cookieSigningKey(secret, "toast");
+    expect(toast).toHaveLength(32);
+    expect(toast.equals(Buffer.from(secret))).toBe(false);
+    expect(toast.toString("utf8")).not.toContain(secret);
+    expect(toast.equals(cookieSigningKey(secret, "toast"))).toBe(true);
+    expect(toast.equals(cookieSigningKey(secret, "quote_confirmation"))).toBe(false);
+    expect(toast.equals(cookieSigningKey(`${secret}x`, "toast"))).toBe(false);
+  });
+});
