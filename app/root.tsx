@@ -17,6 +17,7 @@ import { useNonce } from "~/components/layout/nonce";
 import { Button } from "~/components/ui/button";
 import { Toaster } from "~/components/ui/toaster";
 import { sessionMiddleware } from "~/features/accounts/session-middleware.server";
+import { company } from "~/features/catalog/company";
 import { env } from "~/lib/env.server";
 import { isSameOriginMutation } from "~/lib/origin.server";
 import { currentUser } from "~/lib/session.server";
@@ -43,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       publicUrl: env().PUBLIC_URL,
+      siteName: company.name,
       signedIn: user !== null,
       toast,
     },

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
+import { auth, CLIENT_IP_HEADER } from "~/features/accounts/auth.server";
 import {
   addProperty,
   getProperty,
@@ -13,7 +14,6 @@ import { confirmTotp, startTotp } from "~/features/accounts/security.server";
 import { signIn, signUp as signUpThroughApp } from "~/features/accounts/sign-in.server";
 import { listQuotesForUser } from "~/features/quotes/history.server";
 import { submitQuoteRequest } from "~/features/quotes/submit.server";
-import { auth, CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { db } from "~/lib/db.server";
 import { smtpTransport } from "~/lib/mail.server";
 import { deliverDueMail } from "~/lib/outbox.server";

@@ -3,8 +3,8 @@
  * address server.ts resolved and the request id (for rate limits and security events).
  */
 import type { RouterContextProvider } from "react-router";
-import { authHeaders, CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { requestContext } from "~/lib/request-context";
+import { authHeaders, CLIENT_IP_HEADER } from "./auth.server";
 
 /** Header carrying our request id to feature functions (set by us; a client's value is replaced). */
 export const REQUEST_ID_HEADER = "x-remediation-request-id";

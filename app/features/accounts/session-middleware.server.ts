@@ -3,9 +3,9 @@
  * profile), for `currentUser` / `requireUser` in app/lib/session.server.ts.
  */
 import type { MiddlewareFunction } from "react-router";
-import { auth, authHeaders, SESSION_ABSOLUTE_SECONDS } from "~/lib/auth.server";
 import { requestContext } from "~/lib/request-context";
 import { type SessionUser, userContext } from "~/lib/session.server";
+import { auth, authHeaders, SESSION_ABSOLUTE_SECONDS } from "./auth.server";
 import { getProfile } from "./profiles.server";
 
 /**

@@ -6,10 +6,10 @@
 import { APIError } from "better-auth/api";
 import { sql } from "drizzle-orm";
 import { user as users } from "~/db/schema";
-import { auth } from "~/lib/auth.server";
 import { db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { logSecurityEvent, type SecurityEventFields } from "~/lib/security-log.server";
+import { auth } from "./auth.server";
 import { consumeAuthLimit } from "./auth-limits.server";
 import { clientOf } from "./auth-request.server";
 import { commonPasswordError } from "./password-policy.server";

@@ -1,4 +1,4 @@
-import { auth, authHeaders } from "~/lib/auth.server";
+import { auth, authHeaders } from "~/features/accounts/auth.server";
 import { requestContext } from "~/lib/request-context";
 import type { Route } from "./+types/auth";
 

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
+import { auth, authHeaders } from "~/features/accounts/auth.server";
 import { sessionExists } from "~/features/accounts/security.server";
-import { auth, authHeaders } from "~/lib/auth.server";
 import { logger } from "~/lib/logger.server";
 import { requestContext } from "~/lib/request-context";
 import { currentUser } from "~/lib/session.server";

@@ -4,18 +4,19 @@
  * Hardening per OWASP ASVS 5.0 L2: argon2id (m = 19 MiB, t = 2), HttpOnly SameSite=Lax cookies,
  * `__Host-` + Secure in production over HTTPS, rate limits stored in the database and keyed by
  * the client address that server.ts resolved (IPv6 by /64).
+ * Relative imports: the `auth` CLI (npm run auth:generate) loads this file without our aliases.
  */
 import { createHmac } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { emailOTP, twoFactor } from "better-auth/plugins";
-import * as schema from "../db/schema";
-import { claimGuestQuotes } from "../features/accounts/claims.server";
-import { company } from "../features/catalog/company";
-import { db } from "./db.server";
-import { env } from "./env.server";
-import { enqueueAndKick } from "./outbox.server";
+import * as schema from "../../db/schema";
+import { db } from "../../lib/db.server";
+import { env } from "../../lib/env.server";
+import { enqueueAndKick } from "../../lib/outbox.server";
+import { company } from "../catalog/company";
+import { claimGuestQuotes } from "./claims.server";
 
 /** argon2id parameters (OWASP Password Storage Cheat Sheet minimum: m=19 MiB, t=2, p=1). */
 export const PASSWORD_HASH = {
