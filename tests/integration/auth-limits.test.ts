@@ -2,57 +2,24 @@
  * The authentication rate limits, attacked the way a person would: through our form actions
  * (not better-auth's handler), on PGlite and PostgreSQL. docs/decisions.md lists the numbers.
  */
-import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "~/db/schema";
 import { auth, CLIENT_IP_HEADER } from "~/features/accounts/auth.server";
 import { db, openDatabase, setDatabase } from "~/lib/db.server";
 import { env, setEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
-import { requestContext } from "~/lib/request-context";
-import { type SessionUser, userContext } from "~/lib/session.server";
+import type { SessionUser } from "~/lib/session.server";
 import { action as profileAction } from "~/routes/account/profile";
 import { action as codeAction } from "~/routes/auth/code";
 import { action as forgotAction } from "~/routes/auth/forgot-password";
 import { action as signAction } from "~/routes/auth/sign";
 import { action as twoFactorAction } from "~/routes/auth/two-factor";
+import { post } from "../setup/actions";
 import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
-import { formData } from "../setup/forms";
 
 const ORIGIN = "http://localhost:3000";
 const PASSWORD = "correct horse 42";
-
-type Action = (args: never) => Promise<unknown>;
-
-/** Posts `fields` to our route action at `path` as a browser at `ip` would; returns status and body. */
-async function post(
-  action: Action,
-  path: string,
-  fields: Record<string, string>,
-  ip: string,
-  user: SessionUser | null = null,
-  cookie?: string,
-): Promise<{ status: number; body: unknown }> {
-  const context = new RouterContextProvider();
-  context.set(requestContext, { clientIp: ip, nonce: "n", requestId: `req-${randomUUID()}` });
-  context.set(userContext, user);
-  const headers = new Headers({ Origin: ORIGIN });
-  if (cookie) headers.set("Cookie", cookie);
-  const request = new Request(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers,
-    body: formData(fields),
-  });
-  const outcome = await action({ request, context, params: {} } as never).catch((e: unknown) => e);
-  if (outcome instanceof Response) return { status: outcome.status, body: null };
-  const value = outcome as { type?: string; data?: unknown; init?: { status?: number } | null };
-  if (value?.type === "DataWithResponseInit") {
-    return { status: value.init?.status ?? 200, body: value.data };
-  }
-  return { status: 200, body: outcome };
-}
 
 const text = (body: unknown) => JSON.stringify(body);
 const outboxCount = async (kind: string, to: string) =>
