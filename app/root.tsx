@@ -16,11 +16,13 @@ import { Header } from "~/components/layout/header";
 import { useNonce } from "~/components/layout/nonce";
 import { Button } from "~/components/ui/button";
 import { Toaster } from "~/components/ui/toaster";
+import { sessionMiddleware } from "~/features/accounts/session-middleware.server";
+import { company } from "~/features/catalog/company";
 import { noStoreForPrivateResponses } from "~/lib/cache-control.server";
 import { env } from "~/lib/env.server";
 import { isSameOriginMutation } from "~/lib/origin.server";
 import { logSecurityEventFor } from "~/lib/security-log.server";
-import { currentUser, sessionMiddleware } from "~/lib/session.server";
+import { currentUser } from "~/lib/session.server";
 import { type FlashToast as FlashToastData, takeToast } from "~/lib/toast.server";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -59,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       publicUrl: env().PUBLIC_URL,
+      siteName: company.name,
       signedIn: user !== null,
       toast,
     },

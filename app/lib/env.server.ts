@@ -53,6 +53,7 @@ const schema = z
     PUBLIC_URL: z.url().default("http://localhost:3000"),
     AUTH_SECRET: optionalString,
     QUOTE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_SCALE: z.coerce.number().positive().max(1_000_000).default(1),
     TRUST_PROXY: trustProxy,
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])

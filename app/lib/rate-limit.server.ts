@@ -27,9 +27,7 @@ export interface RateLimit {
    * Counts one attempt by `ip`. Resolves to `{ allowed: true }` or, past the limit,
    * `{ allowed: false, retryAfterSeconds }`. Store failures reject (callers answer 500).
    */
-  consume(
-    ip: string | undefined,
-  ): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
+  consume(ip: string | undefined): Promise<LimitOutcome>;
 }
 
 /**
@@ -63,8 +61,25 @@ class PreparedDrizzleLimiter extends RateLimiterDrizzle {
   }
 }
 
-/** A limit of `points` attempts per `durationSeconds` for each client, under `name`. */
-export function createRateLimit(name: string, points: number, durationSeconds: number): RateLimit {
+export type LimitOutcome = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+export interface KeyedLimit {
+  /**
+   * Counts one attempt under `key` (any string: an address key, an email, a hash). Resolves to
+   * `{ allowed: true }` or, past the limit, `{ allowed: false, retryAfterSeconds }`. Store
+   * failures reject.
+   */
+  consume(key: string): Promise<LimitOutcome>;
+  /** Forgets every attempt counted under `key`. */
+  reset(key: string): Promise<void>;
+}
+
+/** A limit of `points` attempts per `durationSeconds` for each key, under `name`. */
+export function createKeyedLimit(
+  name: string,
+  points: number,
+  durationSeconds: number,
+): KeyedLimit {
   const limiter = new PreparedDrizzleLimiter({
     storeClient: db,
     schema: rate_limits,
@@ -73,9 +88,9 @@ export function createRateLimit(name: string, points: number, durationSeconds: n
     duration: durationSeconds,
   });
   return {
-    async consume(ip) {
+    async consume(key) {
       try {
-        await limiter.consume(clientKey(ip));
+        await limiter.consume(key);
         return { allowed: true };
       } catch (outcome) {
         if (outcome instanceof RateLimiterRes) {
@@ -84,5 +99,14 @@ export function createRateLimit(name: string, points: number, durationSeconds: n
         throw outcome;
       }
     },
+    async reset(key) {
+      await limiter.delete(key);
+    },
   };
+}
+
+/** A limit of `points` attempts per `durationSeconds` for each client, under `name`. */
+export function createRateLimit(name: string, points: number, durationSeconds: number): RateLimit {
+  const limit = createKeyedLimit(name, points, durationSeconds);
+  return { consume: (ip) => limit.consume(clientKey(ip)) };
 }

@@ -1,5 +1,4 @@
 import type { MetaDescriptor } from "react-router";
-import { company } from "~/features/catalog/company";
 
 interface MetaArgsLike {
   location: { pathname: string };
@@ -8,23 +7,25 @@ interface MetaArgsLike {
 
 /**
  * Title, description, canonical URL and social-preview tags for a page (SPEC section 1).
- * The canonical origin is PUBLIC_URL, handed to the browser by the root loader.
+ * The canonical origin (PUBLIC_URL) and the site's name come from the root loader (app/lib
+ * never imports app/features, where the brand lives).
  */
 export function pageMeta(
   args: MetaArgsLike,
   page: { title: string; description: string; noIndex?: boolean },
 ): MetaDescriptor[] {
   const root = args.matches.find((m) => m?.id === "root")?.loaderData as
-    | { publicUrl?: string }
+    | { publicUrl?: string; siteName?: string }
     | undefined;
+  const siteName = root?.siteName;
   const url = new URL(args.location.pathname, root?.publicUrl ?? "http://localhost:3000").href;
-  const title = `${page.title} | ${company.name}`;
+  const title = siteName ? `${page.title} | ${siteName}` : page.title;
   return [
     { title },
     { name: "description", content: page.description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: "website" },
-    { property: "og:site_name", content: company.name },
+    ...(siteName ? [{ property: "og:site_name", content: siteName }] : []),
     { property: "og:title", content: title },
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },

@@ -1,17 +1,10 @@
 /**
- * Who is asking: the signed-in user, read once per request by the root middleware, and the
- * guards loaders and actions use. Authorization happens here and in feature functions on the
- * server; anything in the browser is cosmetic.
+ * Who is asking: the signed-in user, read once per request by the root middleware
+ * (features/accounts/session-middleware.server.ts), and the guards loaders and actions use.
+ * Authorization happens here and in feature functions on the server; anything in the browser
+ * is cosmetic.
  */
-import {
-  createContext,
-  type MiddlewareFunction,
-  type RouterContextProvider,
-  redirect,
-} from "react-router";
-import { getProfile } from "~/features/accounts/profiles.server";
-import { auth, authHeaders, SESSION_ABSOLUTE_SECONDS } from "./auth.server";
-import { requestContext } from "./request-context";
+import { createContext, type RouterContextProvider, redirect } from "react-router";
 
 export interface SessionUser {
   id: string;
@@ -26,45 +19,6 @@ export interface SessionUser {
 }
 
 export const userContext = createContext<SessionUser | null>(null);
-
-/**
- * Root middleware: resolves the session cookie to a user (null for guests), ends sessions past
- * their absolute lifetime, and passes on refreshed session cookies.
- */
-export const sessionMiddleware: MiddlewareFunction<Response> = async (
-  { request, context },
-  next,
-) => {
-  if (!request.headers.get("Cookie")?.includes("session_token")) {
-    context.set(userContext, null);
-    return next();
-  }
-  const headers = authHeaders(request, context.get(requestContext).clientIp);
-  const result = await auth().api.getSession({ headers, returnHeaders: true });
-  let user: SessionUser | null = null;
-  const session = result.response;
-  if (session) {
-    const age = (Date.now() - new Date(session.session.createdAt).getTime()) / 1000;
-    if (age > SESSION_ABSOLUTE_SECONDS) {
-      await auth().api.revokeSession({ headers, body: { token: session.session.token } });
-    } else {
-      const profile = await getProfile(session.user.id);
-      user = {
-        id: session.user.id,
-        email: session.user.email,
-        emailVerified: session.user.emailVerified,
-        fullName: profile?.full_name ?? null,
-        isAdmin: profile?.is_admin ?? false,
-        twoFactorEnabled: session.user.twoFactorEnabled === true,
-        sessionId: session.session.id,
-      };
-    }
-  }
-  context.set(userContext, user);
-  const response = await next();
-  for (const cookie of result.headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
-  return response;
-};
 
 /** The signed-in user, or null. */
 export function currentUser(context: Readonly<RouterContextProvider>): SessionUser | null {

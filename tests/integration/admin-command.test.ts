@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { auth } from "~/lib/auth.server";
+import { auth } from "~/features/accounts/auth.server";
 import { db } from "~/lib/db.server";
 import { freshDatabase, type TestDatabase } from "../setup/database";
 

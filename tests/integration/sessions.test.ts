@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { auth, CLIENT_IP_HEADER, SESSION_ABSOLUTE_SECONDS } from "~/lib/auth.server";
+import { auth, CLIENT_IP_HEADER, SESSION_ABSOLUTE_SECONDS } from "~/features/accounts/auth.server";
+import { sessionMiddleware } from "~/features/accounts/session-middleware.server";
 import { db } from "~/lib/db.server";
 import { requestContext } from "~/lib/request-context";
-import { sessionMiddleware, userContext } from "~/lib/session.server";
+import { userContext } from "~/lib/session.server";
 import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
 
 // This file runs the app as in production over HTTPS (its own module instance of better-auth).

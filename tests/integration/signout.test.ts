@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { auth, CLIENT_IP_HEADER } from "~/lib/auth.server";
+import { auth, CLIENT_IP_HEADER } from "~/features/accounts/auth.server";
 import { db } from "~/lib/db.server";
 import { requestContext } from "~/lib/request-context";
 import { type SessionUser, userContext } from "~/lib/session.server";

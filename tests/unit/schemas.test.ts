@@ -16,6 +16,15 @@ function errorsOf(schema: Parameters<typeof parseWithZod>[1]["schema"], fields: 
   return submission.error ?? {};
 }
 
+/** The value of a submission that must have parsed; fails the test when it did not. */
+function parsedValue<S extends { status?: string; value?: unknown }>(
+  submission: S,
+): Extract<S, { status: "success" }>["value"] {
+  expect(submission.status).toBe("success");
+  if (submission.status !== "success") throw new Error("the submission should have parsed");
+  return submission.value as Extract<S, { status: "success" }>["value"];
+}
+
 describe("water quote schema", () => {
   const valid: Fields = { ...validAnswers.water_filtration };
 
@@ -53,7 +62,7 @@ describe("water quote schema", () => {
       formData({ ...valid, preferredContactMethod: undefined, bestTimeToContact: undefined }),
       { schema: waterQuoteSchema },
     );
-    expect(submission.status === "success" && submission.value).toMatchObject({
+    expect(parsedValue(submission)).toMatchObject({
       preferredContactMethod: "email",
       bestTimeToContact: "morning",
     });
@@ -63,7 +72,7 @@ describe("water quote schema", () => {
     const submission = parseWithZod(formData({ ...valid, is_admin: "true", user_id: "x" }), {
       schema: waterQuoteSchema,
     });
-    expect(submission.status === "success" && submission.value).not.toHaveProperty("user_id");
+    expect(parsedValue(submission)).not.toHaveProperty("user_id");
   });
 
   it("gives the SPEC's form-level messages", () => {
@@ -81,7 +90,7 @@ describe("mold quote schema", () => {
     const submission = parseWithZod(formData({ ...valid, visibleMold: undefined }), {
       schema: moldQuoteSchema,
     });
-    expect(submission.status === "success" && submission.value.visibleMold).toBe(false);
+    expect(parsedValue(submission).visibleMold).toBe(false);
   });
 
   it.each([
@@ -112,7 +121,7 @@ describe("radon quote schema", () => {
     const submission = parseWithZod(formData({ ...valid, squareFootage: value }), {
       schema: radonQuoteSchema,
     });
-    expect(submission.status === "success" && submission.value.squareFootage).toBe(expected);
+    expect(parsedValue(submission).squareFootage).toBe(expected);
   });
 
   it.each(["99", "1", "-5", "abc"])(

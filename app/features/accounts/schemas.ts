@@ -6,6 +6,7 @@
 import { z } from "zod";
 
 export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
 
 const optional = z.string().optional();
 
@@ -63,6 +64,34 @@ export const newPasswordSchema = z
     }
   })
   .transform((value) => ({ password: value.password ?? "", token: value.token }));
+
+/** The profile's change-password form: the current password, then a new one twice. */
+export const changePasswordSchema = z
+  .object({ currentPassword: optional, newPassword: optional, confirmPassword: optional })
+  .superRefine((value, ctx) => {
+    const password = value.newPassword ?? "";
+    const fail = (path: string, message: string) =>
+      ctx.addIssue({ code: "custom", path: [path], message });
+    if (!value.currentPassword) return fail("currentPassword", "Current password is required");
+    if (password !== (value.confirmPassword ?? ""))
+      return fail("confirmPassword", "Passwords do not match");
+    if (!password) return fail("newPassword", "New password is required");
+    if (password.length < 6)
+      return fail("newPassword", "Password must be at least 6 characters long");
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      return fail(
+        "newPassword",
+        `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
+      );
+    }
+    if (password.length > MAX_PASSWORD_LENGTH) {
+      return fail("newPassword", `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`);
+    }
+  })
+  .transform((value) => ({
+    currentPassword: value.currentPassword ?? "",
+    newPassword: value.newPassword ?? "",
+  }));
 
 export const emailOnlySchema = z.object({
   email: z

@@ -1,13 +1,21 @@
 /**
- * Account security a customer manages on their profile: TOTP two-factor authentication and
- * their signed-in sessions (OWASP ASVS 5.0 V7.4: see and end other sessions).
+ * Account security a customer manages on their profile: TOTP two-factor authentication, their
+ * password and their signed-in sessions (OWASP ASVS 5.0 V7.4: see and end other sessions), and
+ * the second step of a sign-in with two-factor on. Password-confirmed actions and code checks
+ * are rate limited (auth-limits.server.ts) and logged as security events.
  */
+import { createHash } from "node:crypto";
 import { and, desc, eq, gt } from "drizzle-orm";
 import QRCode from "qrcode";
 import { session as sessions } from "~/db/schema";
-import { auth } from "~/lib/auth.server";
 import { db } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
+import { createKeyedLimit, type KeyedLimit } from "~/lib/rate-limit.server";
+import { auth, hashBackupCode } from "./auth.server";
+import { consumeAuthLimit } from "./auth-limits.server";
+import { commonPasswordError } from "./password-policy.server";
+import { type AuthFailure, logAuthEvent } from "./sign-in.server";
 
 export interface TotpEnrolment {
   /** the otpauth:// URI authenticator apps read */
@@ -19,50 +27,220 @@ export interface TotpEnrolment {
   backupCodes: string[];
 }
 
+const WRONG_PASSWORD: AuthFailure = { status: 400, message: "Incorrect password" };
+
 /**
- * Starts TOTP enrolment after checking the password; two-factor is on only once a first code is
- * verified (`confirmTotp`).
- * @returns the enrolment, or null when the password is wrong.
+ * Starts TOTP enrolment for `userId` after checking the password; two-factor is on only once a
+ * first code is verified (`confirmTotp`).
+ * @returns the enrolment, or the failure to show (wrong password 400, limited 429).
  */
-export async function startTotp(headers: Headers, password: string): Promise<TotpEnrolment | null> {
+export async function startTotp(
+  headers: Headers,
+  userId: string,
+  password: string,
+): Promise<{ ok: true; enrolment: TotpEnrolment } | ({ ok: false } & AuthFailure)> {
+  const limited = await consumeAuthLimit("password-confirm", headers, userId);
+  if (limited) return limited;
   try {
     const enrolment = await auth().api.enableTwoFactor({ body: { password }, headers });
-    if (enrolment.method !== "totp") return null;
+    if (enrolment.method !== "totp") return { ok: false, ...WRONG_PASSWORD };
     const { totpURI, backupCodes } = enrolment;
     const secret = new URL(totpURI).searchParams.get("secret") ?? "";
     const qrDataUrl = await QRCode.toDataURL(totpURI, { margin: 1, width: 200 });
-    return { uri: totpURI, secret, qrDataUrl, backupCodes };
+    return { ok: true, enrolment: { uri: totpURI, secret, qrDataUrl, backupCodes } };
   } catch (error) {
     logger().info({ err: error }, "two-factor enrolment refused");
-    return null;
+    logAuthEvent(
+      "password_confirm.failure",
+      headers,
+      { userId, purpose: "two-factor-start" },
+      "warn",
+    );
+    return { ok: false, ...WRONG_PASSWORD };
   }
 }
 
-/** Verifies a code from the authenticator, turning two-factor on (or completing a sign-in). */
-export async function confirmTotp(headers: Headers, code: string): Promise<Headers | null> {
+let usedCodes: KeyedLimit | undefined;
+/**
+ * TOTP codes already accepted, per account, kept past the codes' whole validity (three 30-second
+ * steps) so a code works once only (RFC 6238 section 5.2; OWASP ASVS 5.0 V6.5.1).
+ */
+function usedTotpCodes(): KeyedLimit {
+  usedCodes ??= createKeyedLimit("totp-used", 1, 120);
+  return usedCodes;
+}
+const usedCodeKey = (userId: string, code: string) =>
+  createHash("sha256").update(`${userId}:${code}`).digest("base64url");
+
+export type SecondFactorOutcome =
+  | { ok: true; userId: string; headers: Headers }
+  | ({ ok: false } & AuthFailure);
+
+const INVALID_TOTP = "That code is not valid. Check your app and try again.";
+
+/**
+ * Verifies a code from the authenticator: at the sign-in challenge (the challenge cookie in
+ * `headers`) it signs the user in; for a signed-in `userId` setting two-factor up it turns it on.
+ * A code already accepted for the account in its time window is refused, and the session its
+ * replay created is deleted before anyone sees it.
+ * @returns the user and the Set-Cookie headers, or the failure (401 wrong/replayed, 429 limited).
+ */
+export async function confirmTotp(
+  headers: Headers,
+  code: string,
+  userId?: string,
+): Promise<SecondFactorOutcome> {
+  const limited = await consumeAuthLimit("two-factor", headers, userId);
+  if (limited) return limited;
+  const purpose = userId ? "setup" : "sign_in";
   try {
     const result = await auth().api.verifyTOTP({ body: { code }, headers, returnHeaders: true });
-    return result.headers;
-  } catch {
-    return null;
+    const verifiedUser = result.response.user.id;
+    const firstUse = await usedTotpCodes().consume(usedCodeKey(verifiedUser, code));
+    if (!firstUse.allowed && !userId) {
+      await db.delete(sessions).where(eq(sessions.token, result.response.token));
+      logAuthEvent("two_factor.replay", headers, { userId: verifiedUser }, "warn");
+      return { ok: false, status: 401, message: INVALID_TOTP };
+    }
+    logAuthEvent(userId ? "two_factor.enabled" : "sign_in.success", headers, {
+      userId: verifiedUser,
+      method: "totp",
+    });
+    return { ok: true, userId: verifiedUser, headers: result.headers };
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode === 429 ? 429 : 401;
+    logAuthEvent(
+      "two_factor.failure",
+      headers,
+      { userId: userId ?? null, purpose, status },
+      "warn",
+    );
+    return {
+      ok: false,
+      status,
+      message:
+        status === 429
+          ? "Too many wrong codes. Please wait 15 minutes and try again."
+          : userId
+            ? "That code is not valid. Scan the code again or retype the key."
+            : INVALID_TOTP,
+    };
   }
 }
 
 /**
- * Turns two-factor off after checking the password.
- * @returns the refreshed session cookies to set (better-auth rotates the session), or null when
- * the password is wrong.
+ * Signs in at the two-factor challenge with one of the account's backup codes, which then no
+ * longer works (better-auth removes it; they are stored hashed, auth.server.ts).
  */
-export async function disableTotp(headers: Headers, password: string): Promise<Headers | null> {
+export async function signInWithBackupCode(
+  headers: Headers,
+  code: string,
+): Promise<SecondFactorOutcome> {
+  const limited = await consumeAuthLimit("two-factor", headers);
+  if (limited) return limited;
+  try {
+    const result = await auth().api.verifyBackupCode({
+      body: { code: hashBackupCode(code, env().AUTH_SECRET) },
+      headers,
+      returnHeaders: true,
+    });
+    const userId = (result.response as { user: { id: string } }).user.id;
+    logAuthEvent("sign_in.success", headers, { userId, method: "backup_code" });
+    return { ok: true, userId, headers: result.headers };
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode === 429 ? 429 : 401;
+    logAuthEvent("two_factor.failure", headers, { purpose: "backup_code", status }, "warn");
+    return {
+      ok: false,
+      status,
+      message:
+        status === 429
+          ? "Too many wrong codes. Please wait 15 minutes and try again."
+          : "That backup code is not valid or was already used.",
+    };
+  }
+}
+
+/**
+ * Turns two-factor off for `userId` after checking the password.
+ * @returns the refreshed session cookies to set (better-auth rotates the session), or the
+ * failure (wrong password 400, limited 429).
+ */
+export async function disableTotp(
+  headers: Headers,
+  userId: string,
+  password: string,
+): Promise<{ ok: true; headers: Headers } | ({ ok: false } & AuthFailure)> {
+  const limited = await consumeAuthLimit("password-confirm", headers, userId);
+  if (limited) return limited;
   try {
     const result = await auth().api.disableTwoFactor({
       body: { password },
       headers,
       returnHeaders: true,
     });
-    return result.headers;
+    logAuthEvent("two_factor.disabled", headers, { userId });
+    return { ok: true, headers: result.headers };
   } catch {
-    return null;
+    logAuthEvent(
+      "password_confirm.failure",
+      headers,
+      { userId, purpose: "two-factor-disable" },
+      "warn",
+    );
+    return { ok: false, ...WRONG_PASSWORD };
+  }
+}
+
+/**
+ * Changes `userId`'s password after checking the current one (OWASP ASVS 5.0 V6.2.3), refusing
+ * common passwords, and ends every other session of the account.
+ * @returns the new session's cookies, or the failure and the field it belongs to.
+ */
+export async function changePassword(
+  headers: Headers,
+  userId: string,
+  currentPassword: string,
+  newPassword: string,
+): Promise<
+  | { ok: true; headers: Headers }
+  | {
+      ok: false;
+      status: number;
+      message: string;
+      field: "currentPassword" | "newPassword" | null;
+    }
+> {
+  const limited = await consumeAuthLimit("password-confirm", headers, userId);
+  if (limited) return { ...limited, field: null };
+  const weak = commonPasswordError(newPassword);
+  if (weak) return { ok: false, status: 400, message: weak, field: "newPassword" };
+  try {
+    const result = await auth().api.changePassword({
+      body: { currentPassword, newPassword, revokeOtherSessions: true },
+      headers,
+      returnHeaders: true,
+    });
+    logAuthEvent("password.changed", headers, { userId, otherSessionsEnded: true });
+    return { ok: true, headers: result.headers };
+  } catch (error) {
+    const code = (error as { body?: { code?: string } }).body?.code;
+    if (code === "INVALID_PASSWORD") {
+      logAuthEvent(
+        "password_confirm.failure",
+        headers,
+        { userId, purpose: "password-change" },
+        "warn",
+      );
+      return { ok: false, status: 400, message: "Incorrect password", field: "currentPassword" };
+    }
+    logger().error({ err: error }, "password change failed");
+    return {
+      ok: false,
+      status: 500,
+      message: "Unable to change your password. Please try again.",
+      field: null,
+    };
   }
 }
 
@@ -104,4 +282,43 @@ export async function revokeDeviceSession(userId: string, sessionId: string): Pr
 /** Ends every session of the user except the current one. */
 export async function revokeOtherSessions(headers: Headers): Promise<void> {
   await auth().api.revokeOtherSessions({ headers });
+}
+
+/** Whether the session with this id still exists (sign-out confirms it is gone). */
+export async function sessionExists(id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.id, id))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * A short description of the device behind a User-Agent header, e.g. "Firefox on Linux"
+ * ("Unknown device" without one). Good enough to recognise one's own devices, no more.
+ */
+export function describeDevice(userAgent: string | null): string {
+  if (!userAgent) return "Unknown device";
+  const browser = /Edg\//.test(userAgent)
+    ? "Edge"
+    : /Chrome\//.test(userAgent)
+      ? "Chrome"
+      : /Firefox\//.test(userAgent)
+        ? "Firefox"
+        : /Safari\//.test(userAgent)
+          ? "Safari"
+          : "Browser";
+  const system = /Windows/.test(userAgent)
+    ? "Windows"
+    : /Android/.test(userAgent)
+      ? "Android"
+      : /iPhone|iPad/.test(userAgent)
+        ? "iOS"
+        : /Mac OS/.test(userAgent)
+          ? "macOS"
+          : /Linux/.test(userAgent)
+            ? "Linux"
+            : "unknown system";
+  return `${browser} on ${system}`;
 }

@@ -1,14 +1,42 @@
 /**
  * Signing in and up through better-auth, with the SPEC's messages (section 8) for its answers.
+ * Every function here is rate limited (auth-limits.server.ts) before better-auth is asked, so a
+ * limited request sends no mail, and logs its outcome as a security event (ASVS V16.3).
  */
 import { APIError } from "better-auth/api";
 import { sql } from "drizzle-orm";
 import { user as users } from "~/db/schema";
-import { auth } from "~/lib/auth.server";
 import { db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
+import { logSecurityEvent, type SecurityEventFields } from "~/lib/security-log.server";
+import { auth } from "./auth.server";
+import { consumeAuthLimit } from "./auth-limits.server";
+import { clientOf } from "./auth-request.server";
+import { commonPasswordError } from "./password-policy.server";
 
-export type AuthFailure = { status: number; message: string; unverified?: boolean };
+export type AuthFailure = {
+  status: number;
+  message: string;
+  unverified?: boolean;
+  /** the form field the message belongs next to; the form's own summary otherwise */
+  field?: "password";
+};
+
+/** One security event line for a request that came with `headers` (never a secret in `fields`). */
+export function logAuthEvent(
+  event: string,
+  headers: Headers,
+  fields: SecurityEventFields = {},
+  level: "info" | "warn" = "info",
+): void {
+  logSecurityEvent(event, { ...clientOf(headers), ...fields }, level);
+}
+
+/** The outcome of a first factor: signed in, or asked for the second factor next. */
+export type FirstFactorOutcome =
+  | { ok: true; userId: string; headers: Headers }
+  | { ok: "two-factor"; headers: Headers }
+  | ({ ok: false } & AuthFailure);
 
 function failure(error: unknown, fallback: string): AuthFailure {
   if (error instanceof APIError) {
@@ -42,26 +70,44 @@ export async function signIn(
   email: string,
   password: string,
   headers: Headers,
-): Promise<
-  | { ok: true; userId: string; headers: Headers }
-  | { ok: "two-factor"; headers: Headers }
-  | ({ ok: false } & AuthFailure)
-> {
+): Promise<FirstFactorOutcome> {
+  const limited = await consumeAuthLimit("sign-in", headers, email);
+  if (limited) return limited;
   try {
     const result = await auth().api.signInEmail({
       body: { email, password },
       headers,
       returnHeaders: true,
     });
-    const body = result.response as { user?: { id: string }; twoFactorRedirect?: boolean };
-    // two-factor on: better-auth set a short-lived challenge cookie; the code is asked next
-    if (body.twoFactorRedirect) return { ok: "two-factor", headers: result.headers };
-    if (!body.user)
-      return { ok: false, status: 400, message: "Unable to sign in. Please try again." };
-    return { ok: true, userId: body.user.id, headers: result.headers };
+    return firstFactorOutcome(result.response, result.headers, "password", headers);
   } catch (error) {
-    return { ok: false, ...failure(error, "Unable to sign in. Please try again.") };
+    const outcome = failure(error, "Unable to sign in. Please try again.");
+    logAuthEvent(
+      "sign_in.failure",
+      headers,
+      { method: "password", status: outcome.status },
+      "warn",
+    );
+    return { ok: false, ...outcome };
   }
+}
+
+function firstFactorOutcome(
+  response: unknown,
+  cookies: Headers,
+  method: "password" | "email_code",
+  headers: Headers,
+): FirstFactorOutcome {
+  const body = response as { user?: { id: string }; twoFactorRedirect?: boolean };
+  // two-factor on: better-auth set a short-lived challenge cookie and no session; the code is next
+  if (body.twoFactorRedirect) {
+    logAuthEvent("sign_in.second_factor_required", headers, { method });
+    return { ok: "two-factor", headers: cookies };
+  }
+  if (!body.user)
+    return { ok: false, status: 400, message: "Unable to sign in. Please try again." };
+  logAuthEvent("sign_in.success", headers, { method, userId: body.user.id });
+  return { ok: true, userId: body.user.id, headers: cookies };
 }
 
 /**
@@ -74,6 +120,10 @@ export async function signUp(
   password: string,
   headers: Headers,
 ): Promise<{ ok: true } | ({ ok: false } & AuthFailure)> {
+  const limited = await consumeAuthLimit("sign-up", headers, email);
+  if (limited) return limited;
+  const weak = commonPasswordError(password);
+  if (weak) return { ok: false, status: 400, message: weak, field: "password" };
   try {
     const [existing] = await db
       .select({ id: users.id })
@@ -82,10 +132,11 @@ export async function signUp(
       .limit(1);
     if (existing)
       return { ok: false, status: 409, message: "An account with this email already exists" };
-    await auth().api.signUpEmail({
+    const created = await auth().api.signUpEmail({
       body: { email, password, name: email.split("@")[0] ?? email, callbackURL: "/account/setup" },
       headers,
     });
+    logAuthEvent("sign_up", headers, { userId: created.user?.id ?? null });
     return { ok: true };
   } catch (error) {
     return { ok: false, ...failure(error, "Unable to create account. Please try again.") };
@@ -100,11 +151,14 @@ export async function requestPasswordReset(
   email: string,
   headers: Headers,
 ): Promise<{ ok: true } | ({ ok: false } & AuthFailure)> {
+  const limited = await consumeAuthLimit("password-reset", headers, email);
+  if (limited) return limited;
   try {
     await auth().api.requestPasswordReset({
       body: { email, redirectTo: "/auth/reset-password" },
       headers,
     });
+    logAuthEvent("password_reset.requested", headers);
     return { ok: true };
   } catch (error) {
     const outcome = failure(error, "Unable to send the reset link. Please try again.");
@@ -120,14 +174,18 @@ export async function resetPassword(
   password: string,
   headers: Headers,
 ): Promise<{ ok: true } | ({ ok: false } & AuthFailure)> {
+  const weak = commonPasswordError(password);
+  if (weak) return { ok: false, status: 400, message: weak, field: "password" };
   try {
     await auth().api.resetPassword({ body: { token, newPassword: password }, headers });
+    logAuthEvent("password_reset.completed", headers);
     return { ok: true };
   } catch (error) {
     const outcome = failure(
       error,
       "This reset link has expired or was already used. Please request a new one.",
     );
+    logAuthEvent("password_reset.failure", headers, { status: outcome.status }, "warn");
     return { ok: false, ...outcome };
   }
 }
@@ -137,8 +195,11 @@ export async function sendSignInCode(
   email: string,
   headers: Headers,
 ): Promise<{ ok: true } | ({ ok: false } & AuthFailure)> {
+  const limited = await consumeAuthLimit("code-request", headers, email);
+  if (limited) return limited;
   try {
     await auth().api.sendVerificationOTP({ body: { email, type: "sign-in" }, headers });
+    logAuthEvent("sign_in_code.requested", headers);
     return { ok: true };
   } catch (error) {
     const outcome = failure(error, "Unable to send a code. Please try again.");
@@ -148,23 +209,34 @@ export async function sendSignInCode(
   }
 }
 
-/** Signs in with a mailed one-time code; returns the session cookies to set. */
+/**
+ * Signs in with a mailed one-time code; returns the session cookies to set, or (two-factor on)
+ * the challenge cookie: the code is a first factor like the password (auth.server.ts).
+ */
 export async function signInWithCode(
   email: string,
   code: string,
   headers: Headers,
-): Promise<{ ok: true; userId: string; headers: Headers } | ({ ok: false } & AuthFailure)> {
+): Promise<FirstFactorOutcome> {
+  const limited = await consumeAuthLimit("code-check", headers, email);
+  if (limited) return limited;
   try {
     const result = await auth().api.signInEmailOTP({
       body: { email, otp: code },
       headers,
       returnHeaders: true,
     });
-    return { ok: true, userId: result.response.user.id, headers: result.headers };
+    return firstFactorOutcome(result.response, result.headers, "email_code", headers);
   } catch (error) {
     const outcome = failure(
       error,
       "That code is not valid or has expired. Please request a new one.",
+    );
+    logAuthEvent(
+      "sign_in.failure",
+      headers,
+      { method: "email_code", status: outcome.status },
+      "warn",
     );
     return {
       ok: false,

@@ -1,134 +1,24 @@
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { ChangePasswordForm } from "~/features/accounts/change-password-form";
 import { FullNameForm } from "~/features/accounts/full-name-form";
-import { fullNameAction } from "~/features/accounts/profiles.server";
 import {
-  confirmTotp,
-  disableTotp,
-  listDeviceSessions,
-  revokeDeviceSession,
-  revokeOtherSessions,
-  startTotp,
-  type TotpEnrolment,
-} from "~/features/accounts/security.server";
-import { authHeaders } from "~/lib/auth.server";
-import { formatDateTime } from "~/lib/dates";
-import { clientKey } from "~/lib/rate-limit.server";
-import { requestContext } from "~/lib/request-context";
+  profileAction,
+  profilePageData,
+  type SecurityReply,
+} from "~/features/accounts/profile-actions.server";
 import { pageMeta } from "~/lib/seo";
 import { requireUser } from "~/lib/session.server";
-import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(request, context);
-  const devices = await listDeviceSessions(user.id, user.sessionId);
-  return {
-    email: user.email,
-    fullName: user.fullName ?? "",
-    twoFactorEnabled: user.twoFactorEnabled,
-    devices: devices.map((d) => ({
-      id: d.id,
-      device: describeDevice(d.userAgent),
-      // better-auth keeps IPv6 addresses masked to their /64 network; show that compactly
-      ipAddress: d.ipAddress ? clientKey(d.ipAddress) : "unknown address",
-      signedInAt: formatDateTime(d.createdAt),
-      current: d.current,
-    })),
-  };
+  return profilePageData(requireUser(request, context));
 }
-
-function describeDevice(userAgent: string | null): string {
-  if (!userAgent) return "Unknown device";
-  const browser = /Edg\//.test(userAgent)
-    ? "Edge"
-    : /Chrome\//.test(userAgent)
-      ? "Chrome"
-      : /Firefox\//.test(userAgent)
-        ? "Firefox"
-        : /Safari\//.test(userAgent)
-          ? "Safari"
-          : "Browser";
-  const system = /Windows/.test(userAgent)
-    ? "Windows"
-    : /Android/.test(userAgent)
-      ? "Android"
-      : /iPhone|iPad/.test(userAgent)
-        ? "iOS"
-        : /Mac OS/.test(userAgent)
-          ? "macOS"
-          : /Linux/.test(userAgent)
-            ? "Linux"
-            : "unknown system";
-  return `${browser} on ${system}`;
-}
-
-type SecurityReply = {
-  section: "two-factor" | "devices";
-  error?: string;
-  enrolment?: TotpEnrolment;
-};
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(request, context);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  const headers = authHeaders(request, context.get(requestContext).clientIp);
-  const password = String(formData.get("password") ?? "");
-  const noStore = { "Cache-Control": "no-store" };
-
-  switch (intent) {
-    case "two-factor-start": {
-      const enrolment = await startTotp(headers, password);
-      if (!enrolment)
-        return data<SecurityReply>({ section: "two-factor", error: "Incorrect password" }, 400);
-      return data<SecurityReply>({ section: "two-factor", enrolment }, { headers: noStore });
-    }
-    case "two-factor-verify": {
-      const confirmed = await confirmTotp(headers, String(formData.get("code") ?? "").trim());
-      if (!confirmed) {
-        return data<SecurityReply>(
-          {
-            section: "two-factor",
-            error: "That code is not valid. Scan the code again or retype the key.",
-          },
-          400,
-        );
-      }
-      return redirectWithToast(
-        "/account/profile",
-        { type: "success", title: "Two-factor authentication is on" },
-        confirmed,
-      );
-    }
-    case "two-factor-disable": {
-      const refreshed = await disableTotp(headers, password);
-      if (!refreshed)
-        return data<SecurityReply>({ section: "two-factor", error: "Incorrect password" }, 400);
-      return redirectWithToast(
-        "/account/profile",
-        { type: "success", title: "Two-factor authentication is off" },
-        refreshed,
-      );
-    }
-    case "revoke-session": {
-      if (!(await revokeDeviceSession(user.id, String(formData.get("sessionId") ?? "")))) {
-        throw data(null, { status: 404 });
-      }
-      return redirectWithToast("/account/profile", { type: "success", title: "Device signed out" });
-    }
-    case "revoke-others": {
-      await revokeOtherSessions(headers);
-      return redirectWithToast("/account/profile", {
-        type: "success",
-        title: "Other devices signed out",
-      });
-    }
-    default:
-      return fullNameAction(user.id, formData);
-  }
+  return profileAction(request, context, requireUser(request, context));
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -255,6 +145,18 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               </Button>
             </Form>
           )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Change Password</CardTitle>
+          <CardDescription>Your other devices are signed out when it changes.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ChangePasswordForm
+            lastResult={security?.section === "password" ? security.result : undefined}
+          />
         </CardContent>
       </Card>
 

@@ -1,14 +1,5 @@
-import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { quoteStatus } from "~/features/catalog/enums";
 import { ServiceCards } from "~/features/catalog/service-cards";
 import { serviceById } from "~/features/catalog/services";

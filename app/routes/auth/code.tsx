@@ -4,19 +4,17 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-controls";
-import { getProfile } from "~/features/accounts/profiles.server";
+import { afterSignIn, twoFactorChallenge } from "~/features/accounts/after-sign-in.server";
+import { authRequest } from "~/features/accounts/auth-request.server";
 import { codeSchema, emailOnlySchema } from "~/features/accounts/schemas";
 import { sendSignInCode, signInWithCode } from "~/features/accounts/sign-in.server";
-import { authHeaders } from "~/lib/auth.server";
-import { requestContext } from "~/lib/request-context";
 import { pageMeta } from "~/lib/seo";
-import { homeFor, safeRedirect } from "~/lib/session.server";
 import type { Route } from "./+types/code";
 
 /** Sign-in with a one-time code by email: first the address, then the code (SPEC: OTP). */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  const headers = authHeaders(request, context.get(requestContext).clientIp);
+  const headers = authRequest(request, context);
   if (formData.get("step") === "send") {
     const submission = parseWithZod(formData, { schema: emailOnlySchema });
     if (submission.status !== "success")
@@ -49,11 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       outcome.status,
     );
   }
-  const profile = await getProfile(outcome.userId);
-  const target =
-    safeRedirect(submission.value.redirectTo) ??
-    homeFor({ isAdmin: profile?.is_admin ?? false, fullName: profile?.full_name ?? null });
-  return redirect(target, { headers: outcome.headers });
+  if (outcome.ok === "two-factor") {
+    return redirect(twoFactorChallenge(submission.value.redirectTo), { headers: outcome.headers });
+  }
+  return afterSignIn(outcome.userId, submission.value.redirectTo, outcome.headers);
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -4,10 +4,9 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-controls";
+import { authRequest } from "~/features/accounts/auth-request.server";
 import { emailOnlySchema } from "~/features/accounts/schemas";
 import { requestPasswordReset } from "~/features/accounts/sign-in.server";
-import { authHeaders } from "~/lib/auth.server";
-import { requestContext } from "~/lib/request-context";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/forgot-password";
 
@@ -15,10 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: emailOnlySchema });
   if (submission.status !== "success")
     return data({ result: submission.reply(), sent: false }, 400);
-  const outcome = await requestPasswordReset(
-    submission.value.email,
-    authHeaders(request, context.get(requestContext).clientIp),
-  );
+  const outcome = await requestPasswordReset(submission.value.email, authRequest(request, context));
   if (!outcome.ok) {
     return data(
       { result: submission.reply({ formErrors: [outcome.message] }), sent: false },

@@ -4,10 +4,9 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-controls";
+import { authRequest } from "~/features/accounts/auth-request.server";
 import { newPasswordSchema } from "~/features/accounts/schemas";
 import { resetPassword } from "~/features/accounts/sign-in.server";
-import { authHeaders } from "~/lib/auth.server";
-import { requestContext } from "~/lib/request-context";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/reset-password";
@@ -25,9 +24,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await resetPassword(
     submission.value.token,
     submission.value.password,
-    authHeaders(request, context.get(requestContext).clientIp),
+    authRequest(request, context),
   );
-  if (!outcome.ok) return data(submission.reply({ formErrors: [outcome.message] }), outcome.status);
+  if (!outcome.ok) {
+    const hideFields = ["password", "confirmPassword"];
+    const reply = outcome.field
+      ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields })
+      : submission.reply({ formErrors: [outcome.message], hideFields });
+    return data(reply, outcome.status);
+  }
   return redirectWithToast("/auth/signin", {
     type: "success",
     title: "Password updated",

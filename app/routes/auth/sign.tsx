@@ -6,11 +6,10 @@ import { toast } from "sonner";
 import { AuthCard } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-controls";
-import { getProfile } from "~/features/accounts/profiles.server";
+import { afterSignIn, twoFactorChallenge } from "~/features/accounts/after-sign-in.server";
+import { authRequest } from "~/features/accounts/auth-request.server";
 import { signInSchema, signUpSchema } from "~/features/accounts/schemas";
 import { signIn, signUp } from "~/features/accounts/sign-in.server";
-import { authHeaders } from "~/lib/auth.server";
-import { requestContext } from "~/lib/request-context";
 import { pageMeta } from "~/lib/seo";
 import { currentUser, homeFor, safeRedirect } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -30,17 +29,20 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const mode = modeOf(request);
   const formData = await request.formData();
-  const headers = authHeaders(request, context.get(requestContext).clientIp);
+  const headers = authRequest(request, context);
   if (mode === "signup") {
     const submission = parseWithZod(formData, { schema: signUpSchema });
     if (submission.status !== "success")
       return data({ result: submission.reply(), unverified: false }, 400);
     const outcome = await signUp(submission.value.email, submission.value.password, headers);
     if (!outcome.ok) {
-      return data(
-        { result: submission.reply({ formErrors: [outcome.message] }), unverified: false },
-        outcome.status,
-      );
+      const result = outcome.field
+        ? submission.reply({
+            fieldErrors: { [outcome.field]: [outcome.message] },
+            hideFields: ["password", "confirmPassword"],
+          })
+        : submission.reply({ formErrors: [outcome.message] });
+      return data({ result, unverified: false }, outcome.status);
     }
     return redirectWithToast("/account/setup", {
       type: "success",
@@ -62,16 +64,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (outcome.ok === "two-factor") {
-    const next = safeRedirect(submission.value.redirectTo);
-    return redirect(`/auth/two-factor${next ? `?redirectTo=${encodeURIComponent(next)}` : ""}`, {
-      headers: outcome.headers,
-    });
+    return redirect(twoFactorChallenge(submission.value.redirectTo), { headers: outcome.headers });
   }
-  const profile = await getProfile(outcome.userId);
-  const target =
-    safeRedirect(submission.value.redirectTo) ??
-    homeFor({ isAdmin: profile?.is_admin ?? false, fullName: profile?.full_name ?? null });
-  return redirect(target, { headers: outcome.headers });
+  return afterSignIn(outcome.userId, submission.value.redirectTo, outcome.headers);
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -1,8 +1,6 @@
-import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
-import { session } from "~/db/schema";
-import { auth, authHeaders } from "~/lib/auth.server";
-import { db } from "~/lib/db.server";
+import { auth, authHeaders } from "~/features/accounts/auth.server";
+import { sessionExists } from "~/features/accounts/security.server";
 import { logger } from "~/lib/logger.server";
 import { requestContext } from "~/lib/request-context";
 import { currentUser, safeRedirect } from "~/lib/session.server";
@@ -34,9 +32,4 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: "There was a problem logging out. Please try again.",
     });
   }
-}
-
-async function sessionExists(id: string): Promise<boolean> {
-  const rows = await db.select({ id: session.id }).from(session).where(eq(session.id, id)).limit(1);
-  return rows.length > 0;
 }
