@@ -35,6 +35,19 @@ test("a signed-in visitor sent to /auth/signin?redirectTo=/%09/evil.example stay
   expect(new URL(page.url()).origin).toBe(baseURL);
 });
 
+test("better-auth's links at /api/auth never send anyone off this site", async ({ request }) => {
+  for (const target of ["https://evil.example/", "//evil.example", "/%09/evil.example"]) {
+    const response = await request.get(
+      `/api/auth/verify-email?token=not-a-token&callbackURL=${encodeURIComponent(target)}`,
+      { maxRedirects: 0 },
+    );
+    // refused (403), or sent to a path on this site (better-auth keeps `%09` encoded)
+    const location = response.headers().location;
+    if (location === undefined) expect(response.status(), target).toBe(403);
+    else expect(new URL(location, baseURL).origin, `${target} -> ${location}`).toBe(baseURL);
+  }
+});
+
 test("the quote form answers 200 with a Back link on this site, whatever the Referer", async ({
   request,
 }) => {
