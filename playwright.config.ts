@@ -37,7 +37,8 @@ export default defineConfig({
     command: "node server.ts",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // a cold start (PGlite migrations) takes up to a minute on a loaded machine
+    timeout: 180_000,
     stdout: "ignore",
     stderr: "pipe",
     env: {

@@ -272,10 +272,39 @@ test("a customer signs in with a one-time code sent by email", async ({ page }) 
   await expect(page.getByLabel("Full Name")).toHaveValue("Otto Code");
 });
 
-async function totpCode(key: string): Promise<string> {
+/** The authenticator's code for `key`, `step` 30-second steps from now (0: the current one). */
+async function totpCode(key: string, step = 0): Promise<string> {
   const { base32 } = await import("@better-auth/utils/base32");
   const { createOTP } = await import("@better-auth/utils/otp");
-  return createOTP(base32.decode(key)).totp();
+  return createOTP(base32.decode(key)).hotp(Math.floor(Date.now() / 30_000) + step);
+}
+
+/** The profile page's card under `heading`. */
+function card(page: import("@playwright/test").Page, heading: string | RegExp) {
+  return page
+    .getByRole("heading", { name: heading })
+    .locator("xpath=ancestor::div[contains(@class,'rounded-xl')]");
+}
+
+/** Turns two-factor on from the profile page; returns the key and the backup codes shown. */
+async function turnOnTwoFactor(page: import("@playwright/test").Page) {
+  const twoFactor = card(page, /Two-Factor Authentication/);
+  await twoFactor.getByLabel("Current Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Set Up Two-Factor" }).click();
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  const key = (await page.locator("code").first().textContent()) ?? "";
+  const backupCodes = await twoFactor.locator("ul li").allTextContents();
+  await page.getByLabel("3. Enter the 6-digit code the app shows").fill(await totpCode(key));
+  await page.getByRole("button", { name: "Verify and Turn On" }).click();
+  await expect(page.getByText("Two-factor authentication is on")).toBeVisible();
+  return { key, backupCodes };
+}
+
+async function signInWithPassword(page: import("@playwright/test").Page, email: string) {
+  await page.goto("/auth/signin");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
 }
 
 test("a customer turns two-factor on, is asked for a code at sign-in, and turns it off", async ({
@@ -286,13 +315,7 @@ test("a customer turns two-factor on, is asked for a code at sign-in, and turns 
   await page.getByLabel("Full Name").fill("Tara Two");
   await page.getByRole("button", { name: "Complete Profile" }).click();
 
-  await page.getByLabel("Current Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Set Up Two-Factor" }).click();
-  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
-  const key = (await page.locator("code").first().textContent()) ?? "";
-  await page.getByLabel("3. Enter the 6-digit code the app shows").fill(await totpCode(key));
-  await page.getByRole("button", { name: "Verify and Turn On" }).click();
-  await expect(page.getByText("Two-factor authentication is on")).toBeVisible();
+  const { key } = await turnOnTwoFactor(page);
   await expect(page.getByRole("heading", { name: /Two-Factor Authentication/ })).toContainText(
     "On",
   );
@@ -308,16 +331,96 @@ test("a customer turns two-factor on, is asked for a code at sign-in, and turns 
   await expect(page.getByRole("alert")).toHaveText(
     "That code is not valid. Check your app and try again.",
   );
-  await page.getByLabel("Authentication Code").fill(await totpCode(key));
+  // the set-up code was used; the next step's code is accepted within its window
+  await page.getByLabel("Authentication Code").fill(await totpCode(key, 1));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/account\/profile$/);
 
-  await page.getByLabel("Current Password").fill(PASSWORD);
+  await card(page, /Two-Factor Authentication/)
+    .getByLabel("Current Password")
+    .fill(PASSWORD);
   await page.getByRole("button", { name: "Turn Off Two-Factor" }).click();
   await expect(page.getByText("Two-factor authentication is off")).toBeVisible();
   await expect(page.getByRole("heading", { name: /Two-Factor Authentication/ })).toContainText(
     "Off",
   );
+});
+
+test("with two-factor on, an emailed code meets the challenge, a TOTP code works once, a backup code once", async ({
+  page,
+}) => {
+  const email = uniqueEmail("tess");
+  await signUpAndVerify(page, email, PASSWORD);
+  await page.getByLabel("Full Name").fill("Tess Twice");
+  await page.getByRole("button", { name: "Complete Profile" }).click();
+  const { key, backupCodes } = await turnOnTwoFactor(page);
+  expect(backupCodes).toHaveLength(10);
+  await page.getByRole("button", { name: "Logout" }).click();
+
+  // the emailed code is a first factor: the authenticator is asked next
+  await page.goto("/auth/code");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Email Me a Code" }).click();
+  const mail = await findMail(email, "sign-in code");
+  const emailed = mail.text.match(/\b\d{6}\b/)?.[0] ?? "";
+  await page.getByLabel("Sign-in Code").fill(emailed);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/auth\/two-factor$/);
+  await expect(page.getByRole("heading", { name: "Two-Factor Check" })).toBeVisible();
+  const code = await totpCode(key, 1);
+  await page.getByLabel("Authentication Code").fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  await page.getByRole("button", { name: "Logout" }).click();
+
+  // the same TOTP code again, inside its time window: refused
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/auth\/two-factor$/);
+  await page.getByLabel("Authentication Code").fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "That code is not valid. Check your app and try again.",
+  );
+
+  // a backup code signs in once
+  const backup = backupCodes[0] as string;
+  await page.getByLabel("Authentication Code").fill(backup);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  await page.getByRole("button", { name: "Logout" }).click();
+  await signInWithPassword(page, email);
+  await page.getByLabel("Authentication Code").fill(backup);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "That backup code is not valid or was already used.",
+  );
+  await expect(page).toHaveURL(/\/auth\/two-factor$/);
+});
+
+test("a customer changes their password; a common one is refused", async ({ page }) => {
+  const email = uniqueEmail("chad");
+  await signUpAndVerify(page, email, PASSWORD);
+  await page.getByLabel("Full Name").fill("Chad Change");
+  await page.getByRole("button", { name: "Complete Profile" }).click();
+  const form = card(page, "Change Password");
+  await form.getByLabel("Current Password").fill(PASSWORD);
+  await form.getByLabel("New Password", { exact: true }).fill("password123");
+  await form.getByLabel("Confirm New Password").fill("password123");
+  await form.getByRole("button", { name: "Change Password" }).click();
+  await expect(form.getByText("This password is too common")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await form.getByLabel("Current Password").fill(PASSWORD);
+  await form.getByLabel("New Password", { exact: true }).fill("granite canyon 1987 x");
+  await form.getByLabel("Confirm New Password").fill("granite canyon 1987 x");
+  await form.getByRole("button", { name: "Change Password" }).click();
+  await expect(page.getByText("Password changed")).toBeVisible();
+  await page.getByRole("button", { name: "Logout" }).click();
+  await page.goto("/auth/signin");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("granite canyon 1987 x");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/account\/profile$/);
 });
 
 test("a customer sees their other sessions and signs one out", async ({ page, browser }) => {

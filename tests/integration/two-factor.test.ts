@@ -4,13 +4,14 @@
  * work once at the challenge, the change-password form, common passwords refused.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "~/db/schema";
 import { auth, CLIENT_IP_HEADER } from "~/features/accounts/auth.server";
 import { COMMON_PASSWORD_MESSAGE } from "~/features/accounts/password-policy.server";
 import { setAdmin } from "~/features/accounts/profiles.server";
 import { confirmTotp, startTotp } from "~/features/accounts/security.server";
 import { db } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
 import { smtpTransport } from "~/lib/mail.server";
 import { deliverDueMail } from "~/lib/outbox.server";
 import type { SessionUser } from "~/lib/session.server";
@@ -309,6 +310,61 @@ describe.each(drivers)("two-factor and passwords on %s", (driver) => {
         auth().api.signInEmail({ body: { email, password: PASSWORD } }),
       ).rejects.toThrow();
     });
+  });
+
+  it("logs two-factor changes, second-factor sign-ins and password changes, without secrets", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const spies = (["info", "warn"] as const).map((level) =>
+      vi.spyOn(logger(), level).mockImplementation(((fields: Record<string, unknown>) => {
+        lines.push(fields);
+      }) as never),
+    );
+    try {
+      const email = `events-${driver}@example.com`;
+      const { user, secret } = await totpAccount(email);
+      const ip = freshIp();
+      const first = await post(signAction, "/auth/signin", { email, password: PASSWORD }, ip);
+      const code = await totpCode(secret, 1);
+      await post(
+        twoFactorAction,
+        "/auth/two-factor",
+        { code },
+        ip,
+        null,
+        cookieHeader(first.setCookies),
+      );
+      const who = await account(`events-pw-${driver}@example.com`);
+      await post(
+        profileAction,
+        "/account/profile",
+        {
+          intent: "change-password",
+          currentPassword: PASSWORD,
+          newPassword: "quartz meadow 2231",
+          confirmPassword: "quartz meadow 2231",
+        },
+        ip,
+        who.user,
+        who.cookie,
+      );
+      const events = lines.filter((l) => l.security === true);
+      const named = (event: string) => events.filter((e) => e.event === event);
+      expect(named("two_factor.enabled")[0]).toMatchObject({ userId: user.id });
+      expect(named("sign_in.second_factor_required")[0]).toMatchObject({ clientIp: ip });
+      expect(named("sign_in.success").at(-1)).toMatchObject({
+        userId: user.id,
+        method: "totp",
+        clientIp: ip,
+        requestId: expect.stringMatching(/^req-/),
+      });
+      expect(named("password.changed")[0]).toMatchObject({ userId: who.user.id, clientIp: ip });
+      const logged = JSON.stringify(lines);
+      for (const secretValue of [PASSWORD, "quartz meadow 2231", code, secret, who.cookie]) {
+        expect(logged).not.toContain(secretValue);
+      }
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 
   it("sign-up refuses a common password with its message", async () => {
