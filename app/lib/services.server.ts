@@ -41,6 +41,7 @@ export function serverSettings() {
     port: config.PORT,
     isProduction: config.isProduction,
     https: config.PUBLIC_URL.startsWith("https:"),
+    publicUrl: config.PUBLIC_URL,
     trustProxy: trustProxy === "true" ? true : trustProxy === "false" ? false : trustProxy,
   };
 }
