@@ -146,9 +146,7 @@ export function pageMeta(
   const title = `${page.title} | ${company.name}`;
   const jsonLd = [
     ...(page.jsonLd ?? []),
-    ...(page.breadcrumbs
-      ? [breadcrumbListJsonLd(breadcrumbTrail(pathname), publicUrl)]
-      : []),
+    ...(page.breadcrumbs ? [breadcrumbListJsonLd(breadcrumbTrail(pathname), publicUrl)] : []),
   ];
   return [
     { title },
@@ -168,9 +166,7 @@ export function pageMeta(
     { name: "twitter:description", content: page.description },
     { name: "twitter:image", content: image },
     { name: "twitter:image:alt", content: openGraphImage.alt },
-    ...(page.noIndex || isPrivatePath(pathname)
-      ? [{ name: "robots", content: "noindex" }]
-      : []),
+    ...(page.noIndex || isPrivatePath(pathname) ? [{ name: "robots", content: "noindex" }] : []),
     ...jsonLd.map((object) => ({ "script:ld+json": object })),
   ] as MetaDescriptor[];
 }

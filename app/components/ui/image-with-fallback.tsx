@@ -41,7 +41,6 @@ export function ImageWithFallback({
           "flex w-full flex-col items-center justify-center gap-2 rounded-2xl border-2 border-dashed border-slate-300 bg-slate-50 text-slate-700",
           className,
         )}
-        data-testid="image-placeholder"
       >
         <ImageOff className="size-10" aria-hidden="true" />
         <span aria-hidden="true" className="px-4 text-center text-sm">

@@ -68,6 +68,11 @@ export default function Home() {
             }
           />
         </div>
+        <p className="mt-8 text-center">
+          <Link to="/products" className="font-semibold text-brand-800 underline">
+            Compare our services and how each one works
+          </Link>
+        </p>
       </section>
 
       <section aria-labelledby="why-title" className="bg-slate-50">

@@ -33,7 +33,7 @@ export function meta(args: Route.MetaArgs) {
   const service = serviceBySlug(args.params.service);
   if (!service) return [{ title: "Page not found" }];
   return pageMeta(args, {
-    title: `${service.title} in Utah`,
+    title: service.title,
     description: landingPages[service.id].metaDescription,
     jsonLd: [serviceLandingJsonLd(service, publicUrlOf(args))],
     breadcrumbs: true,
