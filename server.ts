@@ -12,6 +12,7 @@ import express from "express";
 import helmet from "helmet";
 import permissionsPolicy from "permissions-policy";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { loadPrerenderedPages, needsPersonalRender } from "./app/lib/prerendered.server.ts";
 
 const vite = process.argv.includes("--dev")
   ? await (await import("vite")).createServer({ server: { middlewareMode: true } })
@@ -112,7 +113,34 @@ if (vite) {
     "/assets",
     express.static("build/client/assets", { immutable: true, maxAge: "1y", redirect: false }),
   );
-  server.use(express.static("build/client", { maxAge: "1h", redirect: false, index: false }));
+  // Prerendered marketing pages (react-router.config `prerender`) as files: their inline scripts
+  // are allowed by hash, as a static page cannot carry a per-request nonce; HTML revalidates.
+  const prerendered = loadPrerenderedPages("build/client", settings.publicUrl);
+  server.use((req, res, next) => {
+    const page = (req.method === "GET" || req.method === "HEAD") && prerendered.get(req.path);
+    if (!page || needsPersonalRender(req.get("cookie"), req.get("sec-gpc"))) return next();
+    const csp = String(res.getHeader("Content-Security-Policy") ?? "");
+    res.setHeader(
+      "Content-Security-Policy",
+      csp.replace(/'nonce-[^']*'/, page.scriptHashes.join(" ") || "'none'"),
+    );
+    res.setHeader("Cache-Control", "no-cache");
+    res.setHeader("ETag", page.etag);
+    res.type("html");
+    res.send(page.body); // answers 304 itself when If-None-Match matches the ETag
+  });
+  // other public files; the prerendered pages' HTML and .data go through the handlers above
+  // and below (their loader data is per request)
+  const publicFiles = express.static("build/client", {
+    maxAge: "1h",
+    redirect: false,
+    index: false,
+  });
+  server.use((req, res, next) =>
+    req.path.endsWith(".data") || req.path.endsWith("/index.html")
+      ? next()
+      : publicFiles(req, res, next),
+  );
 }
 
 server.use(

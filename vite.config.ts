@@ -1,9 +1,26 @@
+import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * React Router prerenders through Vite's preview server and gives each request 10 s, the first
+ * one included, which imports the server build: on a busy machine that import alone takes longer.
+ * Importing it before the preview server listens puts it in the module cache first.
+ */
+function warmServerBuildForPrerender(): Plugin {
+  return {
+    name: "warm-server-build-for-prerender",
+    async configurePreviewServer() {
+      const serverBuild = path.resolve(import.meta.dirname, "build/server/index.js");
+      if (fs.existsSync(serverBuild)) await import(pathToFileURL(serverBuild).href);
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), warmServerBuildForPrerender()],
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
 });

@@ -7,7 +7,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "~/components/layout/nonce";
 import { loggableUrl, logger } from "~/lib/logger.server";
-import { requestContext } from "~/lib/request-context";
+import { requestInfo } from "~/lib/request-context";
 
 // server.ts reads these from the build (one context key object on both sides: DESIGN section 8)
 export { requestContext } from "~/lib/request-context";
@@ -25,20 +25,25 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce } = loadContext.get(requestContext);
+  // prerendered pages (build time) have no request and no nonce: server.ts allows their inline
+  // scripts by hash instead
+  const info = requestInfo(loadContext);
+  const nonce = info?.nonce;
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !info
+        ? "onAllReady"
+        : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext value={nonce}>
+      <NonceContext value={nonce ?? ""}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceContext>,
       {

@@ -2,6 +2,13 @@ import { index, layout, prefix, type RouteConfig, route } from "@react-router/de
 
 export default [
   index("routes/marketing/home.tsx"),
+  ...prefix("products", [
+    layout("routes/marketing/products/layout.tsx", [
+      index("routes/marketing/products/index.tsx"),
+      route(":service", "routes/marketing/products/service.tsx"),
+      route(":service/:location", "routes/marketing/products/location.tsx"),
+    ]),
+  ]),
   route("quotes/confirmation", "routes/quotes/confirmation.tsx"),
   route("quotes/:service", "routes/quotes/request.tsx"),
   route("auth/signin", "routes/auth/sign.tsx", { id: "auth/signin" }),
@@ -22,5 +29,7 @@ export default [
   ]),
   route("api/auth/*", "routes/api/auth.ts"),
   route("healthz", "routes/resources/healthz.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
   route("*", "routes/marketing/not-found.tsx"),
 ] satisfies RouteConfig;

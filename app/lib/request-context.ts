@@ -11,3 +11,15 @@ export interface RequestInfo {
 
 /** Context key shared by server.ts (through the build's entry module) and loaders/actions. */
 export const requestContext = createContext<RequestInfo>();
+
+/**
+ * The request's info, or undefined when no Express request stands behind the render: the build's
+ * prerender step (react-router.config `prerender`) renders pages without one.
+ */
+export function requestInfo(context: { get(key: typeof requestContext): RequestInfo } | undefined) {
+  try {
+    return context?.get(requestContext);
+  } catch {
+    return undefined;
+  }
+}

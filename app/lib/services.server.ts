@@ -40,6 +40,7 @@ export function serverSettings() {
     port: config.PORT,
     isProduction: config.isProduction,
     https: config.PUBLIC_URL.startsWith("https:"),
+    publicUrl: config.PUBLIC_URL,
     /** a hop count or a list of proxy addresses/CIDRs, never `true` (env.server.ts) */
     trustProxy: config.TRUST_PROXY,
   };

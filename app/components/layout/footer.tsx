@@ -32,6 +32,11 @@ export function Footer() {
           <h2 className="text-sm font-semibold text-slate-900">Company</h2>
           <ul className="mt-2 space-y-2 text-sm">
             <li>
+              <Link to="/products" className="text-slate-700 underline hover:text-brand-800">
+                Our Services
+              </Link>
+            </li>
+            <li>
               <Link to="/blog" className="text-slate-700 underline hover:text-brand-800">
                 Blog
               </Link>

@@ -2,7 +2,8 @@ import { Clock, ShieldCheck, Wrench } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ServiceCards } from "~/features/catalog/service-cards";
-import { pageMeta } from "~/lib/seo";
+import { companyJsonLd } from "~/features/catalog/structured-data";
+import { pageMeta, publicUrlOf } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
 export function meta(args: Route.MetaArgs) {
@@ -10,6 +11,7 @@ export function meta(args: Route.MetaArgs) {
     title: "Expert Environmental Remediation in Utah",
     description:
       "Drinking water filtration, mold remediation and radon mitigation for Utah homes. 24/7 emergency service, work to EPA guidelines, free quotes.",
+    jsonLd: [companyJsonLd(publicUrlOf(args))],
   });
 }
 
@@ -66,6 +68,11 @@ export default function Home() {
             }
           />
         </div>
+        <p className="mt-8 text-center">
+          <Link to="/products" className="font-semibold text-brand-800 underline">
+            Compare our services and how each one works
+          </Link>
+        </p>
       </section>
 
       <section aria-labelledby="why-title" className="bg-slate-50">

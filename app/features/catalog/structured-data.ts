@@ -1,0 +1,30 @@
+import { absoluteUrl, businessJsonLd, openGraphImage, serviceJsonLd } from "~/lib/seo";
+import { company } from "./company";
+import { serviceArea } from "./service-pages";
+import type { Service } from "./services";
+
+const companyDescription =
+  "Drinking water filtration, mold remediation and radon mitigation for Utah homes. 24/7 emergency service; work follows EPA guidelines.";
+
+/** The company as schema.org `HomeAndConstructionBusiness`; with `withCities` its service area. */
+export function companyJsonLd(publicUrl: string, withCities = false) {
+  return businessJsonLd({
+    name: company.name,
+    description: companyDescription,
+    url: absoluteUrl(publicUrl, "/"),
+    image: absoluteUrl(publicUrl, openGraphImage.path),
+    state: serviceArea.state,
+    cities: withCities ? serviceArea.cities : undefined,
+  });
+}
+
+/** A service's landing page as schema.org `Service` provided by the company in Utah. */
+export function serviceLandingJsonLd(service: Service, publicUrl: string) {
+  return serviceJsonLd({
+    name: service.title,
+    description: service.description,
+    url: absoluteUrl(publicUrl, service.href),
+    provider: { name: company.name, url: absoluteUrl(publicUrl, "/") },
+    state: serviceArea.state,
+  });
+}

@@ -1,0 +1,104 @@
+import { data, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { ClosingCta, FactParagraph, SourcesList } from "~/features/catalog/service-page-sections";
+import { citedSources, serviceArea, utahPages } from "~/features/catalog/service-pages";
+import { serviceBySlug } from "~/features/catalog/services";
+import { companyJsonLd } from "~/features/catalog/structured-data";
+import { pageMeta, publicUrlOf } from "~/lib/seo";
+import type { Route } from "./+types/location";
+
+/** A service's location page; only the locations the catalog lists exist (others: 404). */
+export function loader({ params }: Route.LoaderArgs) {
+  const service = serviceBySlug(params.service);
+  const location = service?.locations.find((l) => l.href === `${service.href}/${params.location}`);
+  if (!service || !location) throw data(null, { status: 404 });
+  return { slug: service.slug };
+}
+
+export function meta(args: Route.MetaArgs) {
+  const service = serviceBySlug(args.params.service);
+  if (!service || !args.loaderData) return [{ title: "Page not found" }];
+  const page = utahPages[service.id];
+  return pageMeta(args, {
+    title: page.heading,
+    description: page.metaDescription,
+    jsonLd: [companyJsonLd(publicUrlOf(args), true)],
+    breadcrumbs: true,
+  });
+}
+
+export default function UtahPage({ loaderData }: Route.ComponentProps) {
+  const service = serviceBySlug(loaderData.slug)!;
+  const page = utahPages[service.id];
+  const cited = citedSources(page.sections.flatMap((s) => s.paragraphs));
+  return (
+    <>
+      <section className="mx-auto max-w-4xl px-4 py-12">
+        <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{page.heading}</h1>
+        <p className="mt-6 text-lg text-slate-700">{page.intro}</p>
+        <div className="mt-8 flex flex-wrap gap-4">
+          <Button asChild size="lg">
+            <Link
+              to={service.quoteHref}
+              data-analytics-event="quote_request"
+              data-analytics-label={service.id}
+            >
+              Get a Free Quote
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to={service.href}>About {service.title}</Link>
+          </Button>
+        </div>
+      </section>
+
+      {page.sections.map((section, index) => {
+        const id = `section-${index}`;
+        return (
+          <section
+            key={section.title}
+            aria-labelledby={id}
+            className={index % 2 === 0 ? "bg-slate-50" : undefined}
+          >
+            <div className="mx-auto max-w-4xl space-y-6 px-4 py-12">
+              <h2 id={id} className="text-3xl font-bold tracking-tight">
+                {section.title}
+              </h2>
+              {section.paragraphs.map((fact) => (
+                <FactParagraph key={fact.text} fact={fact} />
+              ))}
+            </div>
+          </section>
+        );
+      })}
+
+      <section aria-labelledby="area-title" className="mx-auto max-w-4xl px-4 py-12">
+        <h2 id="area-title" className="text-3xl font-bold tracking-tight">
+          Where we serve in Utah
+        </h2>
+        <p className="mt-4 text-slate-700">
+          We serve homes along the Wasatch Front and beyond, in {serviceArea.counties.length}{" "}
+          counties:
+        </p>
+        <ul className="mt-4 grid grid-cols-2 gap-x-6 gap-y-1 text-slate-800 sm:grid-cols-3">
+          {serviceArea.counties.map((county) => (
+            <li key={county}>{county} County</li>
+          ))}
+        </ul>
+        <p className="mt-6 text-slate-700">
+          Including {serviceArea.cities.slice(0, -1).join(", ")} and {serviceArea.cities.at(-1)}.
+          Not on the list? Ask us: we travel across the state.
+        </p>
+      </section>
+
+      <ClosingCta
+        title="Get Your Free Quote Today"
+        text={page.closingText}
+        quoteHref={service.quoteHref}
+        buttonLabel={`Request a Free ${service.title} Quote`}
+        analyticsLabel={service.id}
+      />
+      <SourcesList ids={cited} />
+    </>
+  );
+}
