@@ -40,6 +40,16 @@ const trustProxy = z
     return entries;
   });
 
+/**
+ * True when the site's origin is this machine (localhost, 127.0.0.0/8, ::1): the README's quick
+ * start runs the production build there, and its mail goes to files. A real deployment has a
+ * public PUBLIC_URL (canonical URLs, mail links and the origin check all need it).
+ */
+function isLocalOrigin(publicUrl: string): boolean {
+  const host = new URL(publicUrl).hostname;
+  return host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -75,6 +85,7 @@ const schema = z
       });
     } else if (
       value.NODE_ENV === "production" &&
+      !isLocalOrigin(value.PUBLIC_URL) &&
       !value.SMTP_URL &&
       value.MAIL_TRANSPORT !== "file"
     ) {
@@ -82,7 +93,7 @@ const schema = z
         code: "custom",
         path: ["SMTP_URL"],
         message:
-          "required in production, where mail must reach people (set MAIL_TRANSPORT=file to write it to $DATA_DIR/mail on purpose)",
+          "required in production on a public PUBLIC_URL, where mail must reach people (set MAIL_TRANSPORT=file to write it to $DATA_DIR/mail on purpose)",
       });
     }
     if (value.AUTH_SECRET && value.AUTH_SECRET.length < 32) {

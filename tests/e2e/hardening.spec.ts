@@ -133,6 +133,7 @@ test("in production the server refuses to start without SMTP_URL, or with TRUST_
         DATABASE_URL: "",
         SMTP_URL: "",
         MAIL_TRANSPORT: "",
+        PUBLIC_URL: "https://www.example.com",
         LOG_LEVEL: "warn",
         ...env,
       },

@@ -38,12 +38,16 @@ describe("TRUST_PROXY (issue 11 point 7)", () => {
 });
 
 describe("mail transport in production (issue 11 point 5)", () => {
-  const production = { ...base, NODE_ENV: "production" };
+  const production = { ...base, NODE_ENV: "production", PUBLIC_URL: "https://www.example.com" };
 
   it("refuses to run production without SMTP_URL unless files are chosen on purpose", () => {
     expect(() => loadEnv(production)).toThrow(
       /^Invalid configuration: SMTP_URL: required in production.*MAIL_TRANSPORT=file/,
     );
+    // the README's quick start: the production build on this machine writes mail to files
+    for (const local of ["http://localhost:3000", "http://127.0.0.1:3100", "http://[::1]:3000"]) {
+      expect(loadEnv({ ...production, PUBLIC_URL: local }).MAIL_TRANSPORT).toBe("file");
+    }
     expect(loadEnv({ ...production, MAIL_TRANSPORT: "file" }).MAIL_TRANSPORT).toBe("file");
     expect(loadEnv({ ...production, SMTP_URL: "smtp://mail.example:587" }).MAIL_TRANSPORT).toBe(
       "smtp",
