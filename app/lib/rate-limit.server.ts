@@ -72,6 +72,8 @@ export interface KeyedLimit {
   consume(key: string): Promise<LimitOutcome>;
   /** Forgets every attempt counted under `key`. */
   reset(key: string): Promise<void>;
+  /** Whether `key` has used up its attempts now, without counting one. */
+  exhausted(key: string): Promise<boolean>;
 }
 
 /** A limit of `points` attempts per `durationSeconds` for each key, under `name`. */
@@ -101,6 +103,10 @@ export function createKeyedLimit(
     },
     async reset(key) {
       await limiter.delete(key);
+    },
+    async exhausted(key) {
+      const state = await limiter.get(key);
+      return state !== null && state.consumedPoints >= points;
     },
   };
 }

@@ -178,6 +178,23 @@ describe.each(drivers)("two-factor and passwords on %s", (driver) => {
     expect(JSON.stringify(replay.body)).toContain("That code is not valid");
     expect(replay.setCookies).toEqual([]);
     expect(await sessionsOf(user.id)).toBe(sessions);
+
+    // the refused replay did not use up the challenge: the next code still gets in
+    const challenge = await signInNow();
+    expect(
+      (await post(twoFactorAction, "/auth/two-factor", { code }, ip, null, challenge)).status,
+    ).toBe(401);
+    // an unused code inside the window: the set-up used step 0, this test step 1 (from then)
+    const next = await totpCode(secret, code === (await totpCode(secret, 0)) ? 1 : -1);
+    const after = await post(
+      twoFactorAction,
+      "/auth/two-factor",
+      { code: next },
+      ip,
+      null,
+      challenge,
+    );
+    expect(after.status).toBe(302);
   });
 
   it("backup codes are stored hashed and sign in once at the challenge, not twice", async () => {

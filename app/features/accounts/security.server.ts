@@ -72,6 +72,26 @@ function usedTotpCodes(): KeyedLimit {
 const usedCodeKey = (userId: string, code: string) =>
   createHash("sha256").update(`${userId}:${code}`).digest("base64url");
 
+/**
+ * The user a pending two-factor challenge (better-auth's signed `two_factor` cookie in
+ * `headers`) belongs to, or null. Only used to refuse a replayed code before better-auth checks
+ * it (which would use up the challenge); better-auth verifies the cookie itself.
+ */
+async function pendingChallengeUser(headers: Headers): Promise<string | null> {
+  const context = await auth().$context;
+  const name = context.createAuthCookie("two_factor").name;
+  const raw = (headers.get("Cookie") ?? "")
+    .split(/;\s*/)
+    .find((pair) => pair.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+  if (!raw) return null;
+  const signed = decodeURIComponent(raw);
+  const identifier = signed.slice(0, Math.max(0, signed.lastIndexOf(".")));
+  if (!identifier) return null;
+  const pending = await context.internalAdapter.findVerificationValue(identifier);
+  return pending && pending.expiresAt > new Date() ? pending.value : null;
+}
+
 export type SecondFactorOutcome =
   | { ok: true; userId: string; headers: Headers }
   | ({ ok: false } & AuthFailure);
@@ -93,9 +113,15 @@ export async function confirmTotp(
   const limited = await consumeAuthLimit("two-factor", headers, userId);
   if (limited) return limited;
   const purpose = userId ? "setup" : "sign_in";
+  const pendingUser = userId ? null : await pendingChallengeUser(headers);
+  if (pendingUser && (await usedTotpCodes().exhausted(usedCodeKey(pendingUser, code)))) {
+    logAuthEvent("two_factor.replay", headers, { userId: pendingUser }, "warn");
+    return { ok: false, status: 401, message: INVALID_TOTP };
+  }
   try {
     const result = await auth().api.verifyTOTP({ body: { code }, headers, returnHeaders: true });
     const verifiedUser = result.response.user.id;
+    // two challenges answered with one code at the same moment: only the first gets in
     const firstUse = await usedTotpCodes().consume(usedCodeKey(verifiedUser, code));
     if (!firstUse.allowed && !userId) {
       await db.delete(sessions).where(eq(sessions.token, result.response.token));

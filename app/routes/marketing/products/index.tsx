@@ -28,15 +28,13 @@ export default function Products() {
       <ul className="mt-10 grid gap-6 md:grid-cols-3">
         {services.map((service) => {
           const Icon = serviceIcons[service.id];
-          const titleId = `service-${service.id}`;
           return (
             <li
               key={service.id}
-              aria-labelledby={titleId}
               className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
             >
               <Icon className="size-10 text-brand-700" aria-hidden="true" />
-              <h2 id={titleId} className="mt-4 text-xl font-semibold">
+              <h2 className="mt-4 text-xl font-semibold">
                 {service.title}
               </h2>
               <p className="mt-2 text-slate-700">{service.description}.</p>
