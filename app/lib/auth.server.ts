@@ -10,6 +10,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { emailOTP, twoFactor } from "better-auth/plugins";
 import * as schema from "../db/schema";
+import { promoteConfiguredAdmin } from "../features/accounts/admins.server";
 import { claimGuestQuotes } from "../features/accounts/claims.server";
 import { company } from "../features/catalog/company";
 import { db } from "./db.server";
@@ -81,6 +82,12 @@ function createAuth() {
     session: {
       expiresIn: SESSION_IDLE_SECONDS,
       updateAge: DAY,
+    },
+    databaseHooks: {
+      // every sign-in path creates a session: the first admin comes from ADMIN_EMAILS then
+      session: {
+        create: { after: async (session) => void (await promoteConfiguredAdmin(session.userId)) },
+      },
     },
     rateLimit: {
       enabled: true,

@@ -23,6 +23,16 @@ const schema = z
     AUTH_SECRET: optionalString,
     QUOTE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     TRUST_PROXY: z.string().default("loopback"),
+    /** comma-separated emails whose verified accounts become admins at sign-in (the first admin) */
+    ADMIN_EMAILS: z
+      .string()
+      .default("")
+      .transform((v) =>
+        v
+          .split(",")
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      ),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
