@@ -3,6 +3,7 @@ import { index, layout, prefix, type RouteConfig, route } from "@react-router/de
 export default [
   index("routes/marketing/home.tsx"),
   route("quotes/confirmation", "routes/quotes/confirmation.tsx"),
+  route("quotes/status/:token", "routes/quotes/status.tsx"),
   route("quotes/:service", "routes/quotes/request.tsx"),
   route("auth/signin", "routes/auth/sign.tsx", { id: "auth/signin" }),
   route("auth/signup", "routes/auth/sign.tsx", { id: "auth/signup" }),
@@ -18,6 +19,19 @@ export default [
       route("profile", "routes/account/profile.tsx"),
       route("quotes", "routes/account/quotes.tsx"),
       route("properties", "routes/account/properties.tsx"),
+    ]),
+  ]),
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx", { id: "admin/index" }),
+      route("dashboard", "routes/admin/dashboard.tsx"),
+      route("quotes", "routes/admin/quotes.tsx"),
+      route("quotes/export.csv", "routes/admin/quotes-export.ts"),
+      route("quotes/:id", "routes/admin/quote.tsx"),
+      route("customers", "routes/admin/customers.tsx"),
+      route("customers/:id", "routes/admin/customer.tsx"),
+      route("analytics", "routes/admin/analytics.tsx"),
+      route("events", "routes/admin/events.ts"),
     ]),
   ]),
   route("api/auth/*", "routes/api/auth.ts"),
