@@ -4,14 +4,18 @@
  * on quote pages. EventSource reconnects by itself after a server restart.
  */
 import { useEffect, useRef } from "react";
-import { useLocation, useRevalidator } from "react-router";
+import { useLocation, useNavigation, useRevalidator } from "react-router";
 import { toast } from "sonner";
+
+const LIST_PAGES = ["/admin", "/admin/dashboard", "/admin/quotes"];
 
 export function LiveUpdates() {
   const revalidator = useRevalidator();
   const location = useLocation();
-  const latest = useRef({ revalidator, pathname: location.pathname });
-  latest.current = { revalidator, pathname: location.pathname };
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const latest = useRef({ revalidator, pathname: location.pathname, busy });
+  latest.current = { revalidator, pathname: location.pathname, busy };
 
   useEffect(() => {
     const source = new EventSource("/admin/events");
@@ -21,13 +25,14 @@ export function LiveUpdates() {
     const refresh = () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        const { revalidator, pathname } = latest.current;
-        void revalidator.revalidate();
-        if (
-          quotesChanged &&
-          (pathname === "/admin" || /^\/admin\/(quotes|dashboard)/.test(pathname))
-        )
-          toast.success("Quotes Updated", { description: "The list shows the latest requests." });
+        const { revalidator, pathname, busy } = latest.current;
+        // a navigation under way (e.g. after this admin's own change) loads fresh data anyway;
+        // revalidating now would interrupt it and lose the one-time toast its redirect carries
+        if (!busy) {
+          void revalidator.revalidate();
+          if (quotesChanged && LIST_PAGES.includes(pathname))
+            toast.success("Quotes Updated", { description: "The list shows the latest requests." });
+        }
         quotesChanged = false;
       }, 300);
     };
