@@ -668,3 +668,34 @@ describe.each(drivers)("admin back office on %s", (driver) => {
     expect(rest.done).toBe(true);
   });
 });
+
+describe.runIf(drivers.includes("postgres"))("live updates across processes on PostgreSQL", () => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await freshDatabase("postgres");
+  });
+  afterEach(async () => {
+    await database.dispose();
+  });
+
+  it("a quote written by this process reaches a second server process's subscribers", async () => {
+    const { spawn } = await import("node:child_process");
+    const child = spawn("npx", ["tsx", "tests/setup/live-listener.ts"], {
+      env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: "silent" },
+      stdio: ["pipe", "pipe", "inherit"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    try {
+      await expect.poll(() => output, { timeout: 60_000 }).toContain("ready");
+      const id = await submit("radon");
+      await expect.poll(() => output, { timeout: 20_000 }).toContain(id);
+      expect(output).toContain('"topic":"quotes"');
+    } finally {
+      child.stdin.end();
+      await new Promise((resolve) => child.once("exit", resolve));
+    }
+  });
+});

@@ -18,6 +18,8 @@ export const drivers: Driver[] = process.env.DATABASE_URL ? ["pglite", "postgres
 export interface TestDatabase {
   handle: DatabaseHandle;
   dataDir: string;
+  /** the PostgreSQL connection string (undefined on PGlite) */
+  url: string | undefined;
   /** Closes and reopens the same database (a server restart). */
   restart(): Promise<DatabaseHandle>;
   /** Lets go of the database (e.g. so another process may open the PGlite directory). */
@@ -69,6 +71,7 @@ export async function freshDatabase(
       return handle;
     },
     dataDir,
+    url,
     async restart() {
       await database.close();
       return database.reopen();
