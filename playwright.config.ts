@@ -16,6 +16,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
   timeout: 30_000,
+  // six checkouts share two cores: a quote POST or a sign-in can take several seconds
+  expect: { timeout: 15_000 },
   use: {
     baseURL,
     browserName: "chromium",
@@ -36,7 +38,8 @@ export default defineConfig({
     command: "node server.ts",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // six checkouts share two cores: start-up (PGlite + migrations) can take over a minute
+    timeout: 180_000,
     stdout: "ignore",
     stderr: "pipe",
     env: {
@@ -49,6 +52,8 @@ export default defineConfig({
       LEADS_EMAIL: "leads@remediation.test",
       QUOTE_RATE_LIMIT: "1000",
       LOG_LEVEL: "warn",
+      // the back-office spec's admin (tests/e2e/admin.spec.ts)
+      ADMIN_EMAILS: "admin.e2e@example.com",
     },
   },
 });

@@ -90,9 +90,11 @@ export const quotes = pgTable(
     triage_score: integer("triage_score").default(0).notNull(),
   },
   (t) => [
-    index("quotes_triage_idx").on(t.triage_score.desc(), t.created_at.desc()),
-    index("quotes_created_at_idx").on(t.created_at.desc()),
-    index("quotes_status_created_at_idx").on(t.current_status, t.created_at.desc()),
+    // ascending on purpose: scanned backwards they give ORDER BY ... DESC (NULLS FIRST, Postgres's
+    // default), which a DESC NULLS LAST index cannot; the admin list reads its page straight off them
+    index("quotes_triage_idx").on(t.triage_score, t.created_at, t.id),
+    index("quotes_created_at_idx").on(t.created_at, t.id),
+    index("quotes_status_created_at_idx").on(t.current_status, t.created_at, t.id),
     index("quotes_user_id_idx").on(t.user_id, t.created_at.desc()),
     index("quotes_contact_email_idx").on(sql`lower(${t.contact_email})`),
     check(

@@ -18,19 +18,24 @@ export async function dashboardCounts(): Promise<{
   oldestPendingAt: Date | null;
   thisMonth: number;
 }> {
-  const [row] = await db
-    .select({
-      pending: sql<number>`count(*) FILTER (WHERE ${quotes.current_status} = 'pending')::int`,
-      oldest: sql<
-        string | null
-      >`min(${quotes.created_at}) FILTER (WHERE ${quotes.current_status} = 'pending')`,
-      thisMonth: sql<number>`count(*) FILTER (WHERE ${quotes.created_at} >= ${monthStart})::int`,
-    })
-    .from(quotes);
+  // three index range scans rather than one pass over every quote
+  const [[pending], [thisMonth]] = await Promise.all([
+    db
+      .select({
+        n: sql<number>`count(*)::int`,
+        oldest: sql<string | null>`min(${quotes.created_at})`,
+      })
+      .from(quotes)
+      .where(sql`${quotes.current_status} = 'pending'`),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(quotes)
+      .where(sql`${quotes.created_at} >= ${monthStart}`),
+  ]);
   return {
-    pending: row?.pending ?? 0,
-    oldestPendingAt: row?.oldest ? new Date(row.oldest) : null,
-    thisMonth: row?.thisMonth ?? 0,
+    pending: pending?.n ?? 0,
+    oldestPendingAt: pending?.oldest ? new Date(pending.oldest) : null,
+    thisMonth: thisMonth?.n ?? 0,
   };
 }
 
@@ -46,21 +51,19 @@ export interface Analytics {
 
 /** The analytics page's figures. */
 export async function analytics(): Promise<Analytics> {
-  const [totals, statusRows, serviceRows, median] = await Promise.all([
+  const [groups, [month], median] = await Promise.all([
     db
       .select({
-        total: sql<number>`count(*)::int`,
-        thisMonth: sql<number>`count(*) FILTER (WHERE ${quotes.created_at} >= ${monthStart})::int`,
+        service: quotes.service,
+        status: quotes.current_status,
+        count: sql<number>`count(*)::int`,
       })
-      .from(quotes),
-    db
-      .select({ status: quotes.current_status, count: sql<number>`count(*)::int` })
       .from(quotes)
-      .groupBy(quotes.current_status),
+      .groupBy(quotes.service, quotes.current_status),
     db
-      .select({ service: quotes.service, count: sql<number>`count(*)::int` })
+      .select({ n: sql<number>`count(*)::int` })
       .from(quotes)
-      .groupBy(quotes.service),
+      .where(sql`${quotes.created_at} >= ${monthStart}`),
     db
       .select({
         // percentile_cont skips quotes not yet changed (their first change is null); quotes.id is
@@ -73,12 +76,18 @@ export async function analytics(): Promise<Analytics> {
       .from(quotes)
       .where(sql`${quotes.created_at} >= now() - interval '30 days'`),
   ]);
-  const statusCount = new Map(statusRows.map((r) => [r.status as string, r.count]));
-  const serviceCount = new Map(serviceRows.map((r) => [r.service as string, r.count]));
+  const statusCount = new Map<string, number>();
+  const serviceCount = new Map<string, number>();
+  let total = 0;
+  for (const g of groups) {
+    total += g.count;
+    statusCount.set(g.status, (statusCount.get(g.status) ?? 0) + g.count);
+    serviceCount.set(g.service, (serviceCount.get(g.service) ?? 0) + g.count);
+  }
   const hours = median[0]?.hours;
   return {
-    total: totals[0]?.total ?? 0,
-    thisMonth: totals[0]?.thisMonth ?? 0,
+    total,
+    thisMonth: month?.n ?? 0,
     byStatus: quoteStatus.options.map((o) => ({
       status: o.value,
       label: o.label,

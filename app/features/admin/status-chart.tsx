@@ -10,12 +10,14 @@ export function StatusChart({ data }: { data: { label: string; count: number }[]
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   return (
-    <div aria-hidden="true" className="h-[260px] w-full max-w-[560px]">
+    // inert: recharts makes the chart focusable, which must not happen inside aria-hidden
+    <div aria-hidden="true" inert className="h-[260px] w-full max-w-[560px]">
       {mounted && (
         <BarChart
           width={560}
           height={260}
           data={data}
+          accessibilityLayer={false}
           margin={{ top: 8, right: 8, left: 0, bottom: 8 }}
         >
           <CartesianGrid strokeDasharray="3 3" />
