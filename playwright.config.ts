@@ -17,6 +17,8 @@ export default defineConfig({
   retries: 0,
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
   timeout: 30_000,
+  // six checkouts share two cores: a quote POST or a sign-in can take several seconds
+  expect: { timeout: 15_000 },
   use: {
     baseURL,
     browserName: "chromium",
@@ -55,6 +57,8 @@ export default defineConfig({
       // the suite signs in far more often than one person would; limits are tested in integration
       RATE_LIMIT_SCALE: process.env.E2E_RATE_LIMIT_SCALE ?? "1000",
       LOG_LEVEL: "warn",
+      // the back-office spec's admin (tests/e2e/admin.spec.ts)
+      ADMIN_EMAILS: "admin.e2e@example.com",
     },
   },
 });

@@ -86,10 +86,15 @@ export const quotes = pgTable(
       .default("email")
       .notNull(),
     best_time_to_contact: bestTimeEnum("best_time_to_contact").default("morning").notNull(),
+    /** urgency from the answers (features/quotes/triage.ts), computed when the quote is written */
+    triage_score: integer("triage_score").default(0).notNull(),
   },
   (t) => [
-    index("quotes_created_at_idx").on(t.created_at.desc()),
-    index("quotes_status_created_at_idx").on(t.current_status, t.created_at.desc()),
+    // ascending on purpose: scanned backwards they give ORDER BY ... DESC (NULLS FIRST, Postgres's
+    // default), which a DESC NULLS LAST index cannot; the admin list reads its page straight off them
+    index("quotes_triage_idx").on(t.triage_score, t.created_at, t.id),
+    index("quotes_created_at_idx").on(t.created_at, t.id),
+    index("quotes_status_created_at_idx").on(t.current_status, t.created_at, t.id),
     index("quotes_user_id_idx").on(t.user_id, t.created_at.desc()),
     index("quotes_contact_email_idx").on(sql`lower(${t.contact_email})`),
     check(
@@ -112,6 +117,22 @@ export const quote_status_history = pgTable(
     created_at: createdAt(),
   },
   (t) => [index("quote_status_history_quote_id_idx").on(t.quote_id, t.created_at.desc())],
+);
+
+/**
+ * Status links (/quotes/status/{token}) for requesters: only a SHA-256 hash of each token is
+ * stored, so a database reader cannot open them. Every mail gets a fresh link; all stay valid.
+ */
+export const quote_status_links = pgTable(
+  "quote_status_links",
+  {
+    token_hash: text("token_hash").primaryKey(),
+    quote_id: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    created_at: createdAt(),
+  },
+  (t) => [index("quote_status_links_quote_id_idx").on(t.quote_id)],
 );
 
 const detailsKey = () =>

@@ -65,6 +65,16 @@ const schema = z
     QUOTE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_SCALE: z.coerce.number().positive().max(1_000_000).default(1),
     TRUST_PROXY: trustProxy,
+    /** comma-separated emails whose verified accounts become admins at sign-in (the first admin) */
+    ADMIN_EMAILS: z
+      .string()
+      .default("")
+      .transform((v) =>
+        v
+          .split(",")
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      ),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),

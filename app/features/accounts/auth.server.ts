@@ -16,6 +16,7 @@ import { db } from "../../lib/db.server";
 import { env } from "../../lib/env.server";
 import { enqueueAndKick } from "../../lib/outbox.server";
 import { company } from "../catalog/company";
+import { promoteConfiguredAdmin } from "./admins.server";
 import { claimGuestQuotes } from "./claims.server";
 
 /** argon2id parameters (OWASP Password Storage Cheat Sheet minimum: m=19 MiB, t=2, p=1). */
@@ -86,6 +87,12 @@ function createAuth() {
     session: {
       expiresIn: SESSION_IDLE_SECONDS,
       updateAge: DAY,
+    },
+    databaseHooks: {
+      // every sign-in path creates a session: the first admin comes from ADMIN_EMAILS then
+      session: {
+        create: { after: async (session) => void (await promoteConfiguredAdmin(session.userId)) },
+      },
     },
     // Only the mailed links reach better-auth's router (routes/api/auth.ts); our forms call
     // auth().api directly and are limited in features/accounts/auth-limits.server.ts.

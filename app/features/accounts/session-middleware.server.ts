@@ -38,6 +38,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
         isAdmin: profile?.is_admin ?? false,
         twoFactorEnabled: session.user.twoFactorEnabled === true,
         sessionId: session.session.id,
+        signedInAt: new Date(session.session.createdAt),
       };
     }
   }

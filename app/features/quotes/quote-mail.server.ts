@@ -10,15 +10,20 @@ import type { OutboxMessage } from "~/lib/outbox.server";
 import { answerRows } from "./answers";
 import { referenceNumber } from "./reference";
 import type { QuoteRequest } from "./schemas";
+import { STATUS_MEANING } from "./status";
 
 const rows = (pairs: [string, string][]) =>
   pairs.map(([label, value]) => `${`${label}:`.padEnd(24)} ${value}`).join("\n");
 
-/** The lead alert and the requester's confirmation for the new quote `quoteId`. */
+/**
+ * The lead alert and the requester's confirmation for the new quote `quoteId`; the confirmation
+ * carries the requester's status link `statusUrl`.
+ */
 export function newQuoteMail(
   quoteId: string,
   request: QuoteRequest,
   description: string,
+  statusUrl: string,
 ): [OutboxMessage, OutboxMessage] {
   const config = env();
   const service = serviceById(request.service);
@@ -70,6 +75,8 @@ export function newQuoteMail(
       `- We contact you by ${enums.contactMethod.label(c.preferredContactMethod).toLowerCase()} in the ${c.bestTimeToContact}, as you asked, to schedule your ${service.assessment}.`,
       "- Your quote is free and comes with no obligation.",
       "",
+      `Follow your request at any time: ${statusUrl}`,
+      "",
       "For an emergency, call us any time: our emergency service runs 24/7.",
       "",
       `Create an account with this email address to track your request: ${new URL("/auth/signup", config.PUBLIC_URL).href}`,
@@ -78,4 +85,41 @@ export function newQuoteMail(
     ].join("\n"),
   };
   return [leadAlert, confirmation];
+}
+
+/**
+ * The requester's mail for a status change of quote `quoteId` to `status`, in plain words, with a
+ * fresh status link `statusUrl`. The admin's notes are internal and never included.
+ */
+export function statusChangeMail(
+  quote: {
+    id: string;
+    service: QuoteRequest["service"];
+    contact_email: string;
+    contact_first_name: string;
+  },
+  status: keyof typeof STATUS_MEANING,
+  statusUrl: string,
+): OutboxMessage {
+  const service = serviceById(quote.service);
+  const reference = referenceNumber(quote.id);
+  const label = enums.quoteStatus.label(status);
+  return {
+    kind: "status_change",
+    quoteId: quote.id,
+    to: quote.contact_email,
+    subject: `Your ${service.title.toLowerCase()} request (${reference}) is now ${label}`,
+    text: [
+      `Hello ${quote.contact_first_name},`,
+      "",
+      `The status of your ${service.title.toLowerCase()} request ${reference} is now: ${label}.`,
+      STATUS_MEANING[status],
+      "",
+      `Follow your request at any time: ${statusUrl}`,
+      "",
+      "For an emergency, call us any time: our emergency service runs 24/7.",
+      "",
+      company.name,
+    ].join("\n"),
+  };
 }

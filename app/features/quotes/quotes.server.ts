@@ -9,6 +9,7 @@ import {
   mold_assessment_details,
   properties,
   quote_status_history,
+  quote_status_links,
   quotes,
   radon_testing_details,
   water_filtration_details,
@@ -19,6 +20,8 @@ import { db, insertAtomically, type TableRows } from "~/lib/db.server";
 import { outboxRows } from "~/lib/outbox.server";
 import { newQuoteMail } from "./quote-mail.server";
 import { DEFAULT_SQUARE_FOOTAGE, type QuoteRequest } from "./schemas";
+import { newStatusLink } from "./status-link.server";
+import { type TriageInput, triageScore } from "./triage";
 
 export interface QuoteOwner {
   /** the signed-in customer, or null for a guest */
@@ -45,6 +48,8 @@ export async function createQuote(
   const isGuest = owner.userId === null;
   const newProperty =
     !isGuest && owner.newProperty ? { id: randomUUID(), ...owner.newProperty } : null;
+  const details = detailsRow(id, request);
+  const statusLink = newStatusLink(id);
   await insertAtomically([
     ...(newProperty && owner.userId
       ? ([
@@ -80,10 +85,14 @@ export async function createQuote(
           zip_code: c.zipCode,
           preferred_contact_method: c.preferredContactMethod,
           best_time_to_contact: c.bestTimeToContact,
+          triage_score: triageScore({
+            service: request.service,
+            details: details[1][0],
+          } as TriageInput),
         } satisfies typeof quotes.$inferInsert,
       ],
     ],
-    detailsRow(id, request),
+    details,
     [
       quote_status_history,
       [
@@ -95,7 +104,8 @@ export async function createQuote(
         } satisfies typeof quote_status_history.$inferInsert,
       ],
     ],
-    [mail_outbox, outboxRows(newQuoteMail(id, request, description))],
+    [quote_status_links, [statusLink.row]],
+    [mail_outbox, outboxRows(newQuoteMail(id, request, description, statusLink.url))],
   ]);
   return { id };
 }

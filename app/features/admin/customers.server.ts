@@ -1,0 +1,85 @@
+/**
+ * The back office's customers: every account with its profile (SPEC: Name, ID, Join Date,
+ * Admin Status), newest first, searchable by name, id or email; and one customer in full.
+ */
+import { desc, eq, ilike, or, sql } from "drizzle-orm";
+import { profiles, properties, quotes, user as users } from "~/db/schema";
+import { db } from "~/lib/db.server";
+
+export const CUSTOMERS_PAGE_SIZE = 25;
+
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** One page of customers matching `q` (name, id or email; all when empty), newest first. */
+export async function listCustomers(query: { q?: string; page: number }) {
+  const where = query.q
+    ? or(
+        ilike(profiles.full_name, containsPattern(query.q)),
+        ilike(users.email, containsPattern(query.q)),
+        ilike(users.id, `${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+      )
+    : undefined;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        full_name: profiles.full_name,
+        is_admin: sql<boolean>`coalesce(${profiles.is_admin}, false)`,
+        joined_at: users.createdAt,
+      })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(CUSTOMERS_PAGE_SIZE)
+      .offset((query.page - 1) * CUSTOMERS_PAGE_SIZE),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .where(where),
+  ]);
+  const total = count?.n ?? 0;
+  return { items: rows, total, pageCount: Math.max(1, Math.ceil(total / CUSTOMERS_PAGE_SIZE)) };
+}
+
+/** Customer `id` with profile, properties and quotes (newest first), or null if none. */
+export async function getCustomer(id: string) {
+  const [account] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      email_verified: users.emailVerified,
+      two_factor: users.twoFactorEnabled,
+      joined_at: users.createdAt,
+      full_name: profiles.full_name,
+      is_admin: sql<boolean>`coalesce(${profiles.is_admin}, false)`,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, id))
+    .limit(1);
+  if (!account) return null;
+  const [ownProperties, ownQuotes] = await Promise.all([
+    db
+      .select()
+      .from(properties)
+      .where(eq(properties.user_id, id))
+      .orderBy(desc(properties.created_at)),
+    db
+      .select({
+        id: quotes.id,
+        service: quotes.service,
+        description: quotes.description,
+        current_status: quotes.current_status,
+        created_at: quotes.created_at,
+      })
+      .from(quotes)
+      .where(eq(quotes.user_id, id))
+      .orderBy(desc(quotes.created_at)),
+  ]);
+  return { ...account, properties: ownProperties, quotes: ownQuotes };
+}

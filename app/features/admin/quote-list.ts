@@ -1,0 +1,45 @@
+/**
+ * The admin quotes list's query string: search, filters, sort and page live in the URL so links
+ * can be shared, Back works and the GET form works without JavaScript.
+ */
+import { z } from "zod";
+import { quoteStatus } from "~/features/catalog/enums";
+import { serviceId } from "~/features/catalog/services";
+
+const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+export const QUOTES_PAGE_SIZE = 25;
+
+export const quoteListQuerySchema = z.object({
+  q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()).catch(undefined),
+  status: z.preprocess(blankToUndefined, z.enum(quoteStatus.values).optional()).catch(undefined),
+  service: z.preprocess(blankToUndefined, z.enum(serviceId.values).optional()).catch(undefined),
+  sort: z.enum(["newest", "urgency"]).catch("newest"),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+export type QuoteListQuery = z.infer<typeof quoteListQuerySchema>;
+
+/** The list query of a URL's search params; anything invalid falls back to its default. */
+export function parseQuoteListQuery(params: URLSearchParams): QuoteListQuery {
+  return quoteListQuerySchema.parse({
+    q: params.get("q") ?? undefined,
+    status: params.get("status") ?? undefined,
+    service: params.get("service") ?? undefined,
+    sort: params.get("sort") ?? undefined,
+    page: params.get("page") ?? undefined,
+  });
+}
+
+/** The search string of `query` with `changes` applied (page 1 unless a page is given). */
+export function quoteListSearch(query: QuoteListQuery, changes: Partial<QuoteListQuery>): string {
+  const next = { ...query, page: 1, ...changes };
+  const params = new URLSearchParams();
+  if (next.q) params.set("q", next.q);
+  if (next.status) params.set("status", next.status);
+  if (next.service) params.set("service", next.service);
+  if (next.sort !== "newest") params.set("sort", next.sort);
+  if (next.page > 1) params.set("page", String(next.page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}

@@ -1,0 +1,272 @@
+/**
+ * What the back office reads about quotes: the searchable list, one quote in full, and the
+ * filtered rows for CSV export. Only admin loaders call these (the guard is theirs).
+ */
+import { and, desc, eq, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import {
+  mold_assessment_details,
+  profiles,
+  properties,
+  quote_status_history,
+  quotes,
+  radon_testing_details,
+  user as users,
+  water_filtration_details,
+} from "~/db/schema";
+import { type TriageFlag, type TriageInput, triageFlags } from "~/features/quotes/triage";
+import { db } from "~/lib/db.server";
+import { QUOTES_PAGE_SIZE, type QuoteListQuery } from "./quote-list";
+
+/** `text` as a LIKE pattern matching it literally anywhere. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The WHERE clause of the list: search over description, property address, customer full name
+ * (SPEC), contact name, email, phone and the 8-character reference; status and service filters.
+ */
+export function quoteListWhere(query: Pick<QuoteListQuery, "q" | "status" | "service">) {
+  const conditions: SQL[] = [];
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    // one ILIKE over the quote's own text, and the joined names and addresses as id sets computed
+    // once: no join per row, so counting and paging scan the quotes table alone
+    const search: SQL[] = [
+      sql`(${quotes.description} || ' ' || ${quotes.contact_first_name} || ' ' || ${quotes.contact_last_name} || ' ' || ${quotes.contact_email} || ' ' || ${quotes.contact_phone}) ILIKE ${pattern}`,
+      inArray(
+        quotes.user_id,
+        db.select({ id: profiles.id }).from(profiles).where(ilike(profiles.full_name, pattern)),
+      ),
+      inArray(
+        quotes.property_id,
+        db.select({ id: properties.id }).from(properties).where(ilike(properties.address, pattern)),
+      ),
+    ];
+    const reference = query.q.toLowerCase();
+    if (/^[0-9a-f]{1,8}$/.test(reference)) {
+      // ids are random uuids: a reference prefix is a range of ids, which the primary key serves
+      const low = reference.padEnd(8, "0");
+      const high = reference.padEnd(8, "f");
+      search.push(
+        and(
+          sql`${quotes.id} >= ${`${low}-0000-0000-0000-000000000000`}::uuid`,
+          sql`${quotes.id} <= ${`${high}-ffff-ffff-ffff-ffffffffffff`}::uuid`,
+        ) as SQL,
+      );
+    }
+    conditions.push(or(...search) as SQL);
+  }
+  if (query.status) conditions.push(eq(quotes.current_status, query.status));
+  if (query.service) conditions.push(eq(quotes.service, query.service));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const listColumns = {
+  id: quotes.id,
+  created_at: quotes.created_at,
+  service: quotes.service,
+  description: quotes.description,
+  current_status: quotes.current_status,
+  triage_score: quotes.triage_score,
+  contact_first_name: quotes.contact_first_name,
+  contact_last_name: quotes.contact_last_name,
+  contact_email: quotes.contact_email,
+  contact_phone: quotes.contact_phone,
+  zip_code: quotes.zip_code,
+  customer_name: profiles.full_name,
+  property_address: properties.address,
+  property_city: properties.city,
+};
+
+function listQuery() {
+  return db
+    .select(listColumns)
+    .from(quotes)
+    .leftJoin(profiles, eq(profiles.id, quotes.user_id))
+    .leftJoin(properties, eq(properties.id, quotes.property_id));
+}
+
+type PageRow = Awaited<ReturnType<typeof listQuery>>[number];
+
+interface TriageAnswers {
+  water_source?: string | null;
+  affected_area?: string | null;
+  symptoms_concerns?: readonly string[] | null;
+  urgency_level?: string | null;
+  previous_results?: string | null;
+}
+
+type ListRow = PageRow & TriageAnswers;
+
+/**
+ * The rows of one page with the answers triage reads, fetched for those ids only: joining the
+ * detail tables before LIMIT made the planner hash-join all of them (about 1 s at 100,000 quotes).
+ */
+async function withAnswers(rows: PageRow[]): Promise<ListRow[]> {
+  const ids = (service: PageRow["service"]) =>
+    rows.filter((r) => r.service === service).map((r) => r.id);
+  const [water, mold, radon] = await Promise.all([
+    ids("water_filtration").length
+      ? db
+          .select({
+            quote_id: water_filtration_details.quote_id,
+            water_source: water_filtration_details.water_source,
+          })
+          .from(water_filtration_details)
+          .where(inArray(water_filtration_details.quote_id, ids("water_filtration")))
+      : [],
+    ids("mold").length
+      ? db
+          .select({
+            quote_id: mold_assessment_details.quote_id,
+            affected_area: mold_assessment_details.affected_area,
+            symptoms_concerns: mold_assessment_details.symptoms_concerns,
+            urgency_level: mold_assessment_details.urgency_level,
+          })
+          .from(mold_assessment_details)
+          .where(inArray(mold_assessment_details.quote_id, ids("mold")))
+      : [],
+    ids("radon").length
+      ? db
+          .select({
+            quote_id: radon_testing_details.quote_id,
+            previous_results: radon_testing_details.previous_results,
+          })
+          .from(radon_testing_details)
+          .where(inArray(radon_testing_details.quote_id, ids("radon")))
+      : [],
+  ]);
+  const answers = new Map<string, TriageAnswers>(
+    [...water, ...mold, ...radon].map(({ quote_id, ...rest }) => [quote_id, rest]),
+  );
+  return rows.map((row) => ({ ...row, ...answers.get(row.id) }));
+}
+
+/** The triage input of a list or detail row. */
+export function triageOf(row: {
+  service: TriageInput["service"];
+  water_source?: string | null;
+  affected_area?: string | null;
+  symptoms_concerns?: readonly string[] | null;
+  urgency_level?: string | null;
+  previous_results?: string | null;
+}): TriageFlag[] {
+  return triageFlags({ service: row.service, details: row } as TriageInput);
+}
+
+export interface QuoteListItem extends ListRow {
+  triage: TriageFlag[];
+}
+
+/**
+ * One page of the quotes list for `query`, newest first or by urgency (triage score, then
+ * newest), with the total count of matching quotes.
+ */
+export async function listQuotes(
+  query: QuoteListQuery,
+): Promise<{ items: QuoteListItem[]; total: number; pageCount: number }> {
+  const where = quoteListWhere(query);
+  const order =
+    query.sort === "urgency"
+      ? [desc(quotes.triage_score), desc(quotes.created_at), desc(quotes.id)]
+      : [desc(quotes.created_at), desc(quotes.id)];
+  const count = db.select({ n: sql<number>`count(*)::int` }).from(quotes).where(where);
+  const [page, [counted]] = await Promise.all([
+    listQuery()
+      .where(where)
+      .orderBy(...order)
+      .limit(QUOTES_PAGE_SIZE)
+      .offset((query.page - 1) * QUOTES_PAGE_SIZE),
+    count,
+  ]);
+  const rows = await withAnswers(page);
+  const total = counted?.n ?? 0;
+  return {
+    items: rows.map((row) => ({ ...row, triage: triageOf(row) })),
+    total,
+    pageCount: Math.max(1, Math.ceil(total / QUOTES_PAGE_SIZE)),
+  };
+}
+
+/**
+ * Every quote matching `query`, newest first, in batches of `batchSize` (keyset pagination on
+ * created_at and id), so an export of 100,000 rows never holds them all in memory.
+ */
+export async function* quotesForExport(
+  query: QuoteListQuery,
+  batchSize = 1000,
+): AsyncGenerator<QuoteListItem[]> {
+  let after: { created_at: Date; id: string } | null = null;
+  for (;;) {
+    const keyset: SQL | undefined = after
+      ? or(
+          lt(quotes.created_at, after.created_at),
+          and(eq(quotes.created_at, after.created_at), lt(quotes.id, after.id)),
+        )
+      : undefined;
+    const rows = await withAnswers(
+      await listQuery()
+        .where(and(quoteListWhere(query), keyset))
+        .orderBy(desc(quotes.created_at), desc(quotes.id))
+        .limit(batchSize),
+    );
+    if (rows.length === 0) return;
+    yield rows.map((row) => ({ ...row, triage: triageOf(row) }));
+    const last = rows[rows.length - 1] as ListRow;
+    after = { created_at: last.created_at, id: last.id };
+    if (rows.length < batchSize) return;
+  }
+}
+
+export type QuoteDetail = NonNullable<Awaited<ReturnType<typeof getQuoteDetail>>>;
+
+/** Quote `id` with its property, customer, service answers, triage and history; null if none. */
+export async function getQuoteDetail(id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const [quote] = await db
+    .select({
+      quote: quotes,
+      customer_name: profiles.full_name,
+      customer_email: users.email,
+      property: properties,
+    })
+    .from(quotes)
+    .leftJoin(profiles, eq(profiles.id, quotes.user_id))
+    .leftJoin(users, eq(users.id, quotes.user_id))
+    .leftJoin(properties, eq(properties.id, quotes.property_id))
+    .where(eq(quotes.id, id))
+    .limit(1);
+  if (!quote) return null;
+  const detailsTable = {
+    water_filtration: water_filtration_details,
+    mold: mold_assessment_details,
+    radon: radon_testing_details,
+  }[quote.quote.service];
+  const [[details], history] = await Promise.all([
+    db.select().from(detailsTable).where(eq(detailsTable.quote_id, id)).limit(1) as Promise<
+      Record<string, unknown>[]
+    >,
+    db
+      .select({
+        id: quote_status_history.id,
+        status: quote_status_history.status,
+        notes: quote_status_history.notes,
+        created_at: quote_status_history.created_at,
+        changed_by_name: profiles.full_name,
+        changed_by_email: users.email,
+        changed_by_id: quote_status_history.changed_by,
+      })
+      .from(quote_status_history)
+      .leftJoin(users, eq(users.id, quote_status_history.changed_by))
+      .leftJoin(profiles, eq(profiles.id, quote_status_history.changed_by))
+      .where(eq(quote_status_history.quote_id, id))
+      .orderBy(desc(quote_status_history.created_at), desc(quote_status_history.id)),
+  ]);
+  return {
+    ...quote,
+    details: details ?? null,
+    triage: triageFlags({ service: quote.quote.service, details: details ?? null } as TriageInput),
+    history,
+  };
+}

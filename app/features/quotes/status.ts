@@ -1,0 +1,35 @@
+/**
+ * The quote status workflow. The SPEC (section 4) names the statuses and leaves the transitions
+ * open; ours are recorded in docs/decisions.md and defined only here.
+ */
+import type { QuoteStatus } from "./reference";
+
+/** Which statuses a quote may move to from each status; rejected and completed are final. */
+export const STATUS_TRANSITIONS: Readonly<Record<QuoteStatus, readonly QuoteStatus[]>> = {
+  pending: ["approved", "rejected"],
+  approved: ["in_progress", "rejected"],
+  in_progress: ["completed"],
+  rejected: [],
+  completed: [],
+};
+
+/** The statuses a quote in `from` may move to (empty for final or unknown statuses). */
+export function nextStatuses(from: string): readonly QuoteStatus[] {
+  return STATUS_TRANSITIONS[from as QuoteStatus] ?? [];
+}
+
+/** Whether moving a quote from `from` to `to` is allowed. */
+export function canTransition(from: string, to: string): boolean {
+  return nextStatuses(from).includes(to as QuoteStatus);
+}
+
+/** What a status means to the requester, in plain words (the status mail and status page). */
+export const STATUS_MEANING: Readonly<Record<QuoteStatus, string>> = {
+  pending: "We have received your request and a specialist will review it shortly.",
+  approved:
+    "Your request has been approved. We will contact you to schedule the work at a time that suits you.",
+  rejected:
+    "We are unable to take on this request. If you have questions, reply to this email or call us.",
+  in_progress: "Work on your request is under way.",
+  completed: "The work on your request is complete. Thank you for choosing us.",
+};

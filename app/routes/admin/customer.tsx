@@ -1,0 +1,179 @@
+import { data, Form, Link } from "react-router";
+import { z } from "zod";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { changeAdminRights } from "~/features/accounts/admins.server";
+import { getCustomer } from "~/features/admin/customers.server";
+import { orNA } from "~/features/admin/format";
+import { quoteStatus } from "~/features/catalog/enums";
+import { serviceId } from "~/features/catalog/services";
+import { referenceNumber } from "~/features/quotes/reference";
+import { formatDateTime } from "~/lib/dates";
+import { logSecurityEventFor } from "~/lib/security-log.server";
+import { pageMeta } from "~/lib/seo";
+import { requireAdmin } from "~/lib/session.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/customer";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request, context);
+  const customer = await getCustomer(params.id);
+  if (!customer) throw data(null, { status: 404 });
+  return {
+    id: customer.id,
+    name: orNA(customer.full_name),
+    email: customer.email,
+    emailVerified: customer.email_verified,
+    twoFactor: customer.two_factor === true,
+    joined: formatDateTime(customer.joined_at),
+    isAdmin: customer.is_admin,
+    isSelf: customer.id === admin.id,
+    properties: customer.properties.map((p) => ({
+      id: p.id,
+      line: `${p.address}, ${p.city}, ${p.state} ${p.zip_code}`,
+    })),
+    quotes: customer.quotes.map((q) => ({
+      id: q.id,
+      reference: referenceNumber(q.id),
+      service: serviceId.label(q.service),
+      description: q.description,
+      status: q.current_status,
+      date: formatDateTime(q.created_at),
+    })),
+  };
+}
+
+const adminChangeSchema = z.object({ intent: z.enum(["grant", "revoke"]) });
+
+/** Grants or revokes admin rights (never one's own); logged with who and when. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  const parsed = adminChangeSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "Choose to grant or revoke admin rights." }, 400);
+  const grant = parsed.data.intent === "grant";
+  const outcome = await changeAdminRights(admin.id, params.id, grant);
+  if (!outcome.ok) {
+    if (outcome.status === 404) throw data(null, { status: 404 });
+    return data({ error: outcome.message }, outcome.status);
+  }
+  logSecurityEventFor(context, grant ? "admin.grant" : "admin.revoke", {
+    userId: params.id,
+    grantedBy: admin.id,
+    at: new Date().toISOString(),
+  });
+  return redirectWithToast(`/admin/customers/${params.id}`, {
+    type: "success",
+    title: grant ? "Admin rights granted" : "Admin rights revoked",
+    description: `${outcome.email} is ${grant ? "now an admin" : "no longer an admin"}.`,
+  });
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { title: "Customer", description: "One customer.", noIndex: true });
+}
+
+export default function AdminCustomer({ loaderData: c, actionData }: Route.ComponentProps) {
+  return (
+    <div className="space-y-6">
+      <p>
+        <Link to="/admin/customers" className="text-sm text-brand-800 underline">
+          Back to customers
+        </Link>
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 className="text-xl font-semibold">{c.name}</h2>
+        <Badge tone={c.isAdmin ? "approved" : "neutral"}>{c.isAdmin ? "Admin" : "User"}</Badge>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h3">Profile</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-y-2 sm:grid-cols-[12rem_1fr]">
+            <dt className="font-medium text-slate-700">Name</dt>
+            <dd>{c.name}</dd>
+            <dt className="font-medium text-slate-700">Email</dt>
+            <dd>
+              <a href={`mailto:${c.email}`} className="text-brand-800 underline">
+                {c.email}
+              </a>{" "}
+              {c.emailVerified ? "(verified)" : "(not verified)"}
+            </dd>
+            <dt className="font-medium text-slate-700">ID</dt>
+            <dd className="font-mono text-xs">{c.id}</dd>
+            <dt className="font-medium text-slate-700">Join Date</dt>
+            <dd>{c.joined}</dd>
+            <dt className="font-medium text-slate-700">Two-factor</dt>
+            <dd>{c.twoFactor ? "On" : "Off"}</dd>
+          </dl>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h3">Admin rights</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-3">
+          {actionData?.error && (
+            <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
+              {actionData.error}
+            </p>
+          )}
+          {c.isSelf ? (
+            <p>You cannot change your own admin rights.</p>
+          ) : (
+            <Form method="post">
+              <input type="hidden" name="intent" value={c.isAdmin ? "revoke" : "grant"} />
+              <Button type="submit" variant={c.isAdmin ? "destructive" : "default"}>
+                {c.isAdmin ? "Revoke admin rights" : "Grant admin rights"}
+              </Button>
+            </Form>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h3">Properties</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {c.properties.length === 0 ? (
+            <p>No properties.</p>
+          ) : (
+            <ul className="list-disc pl-5">
+              {c.properties.map((p) => (
+                <li key={p.id}>{p.line}</li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h3">Quotes</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {c.quotes.length === 0 ? (
+            <p>No quotes.</p>
+          ) : (
+            <ul className="divide-y divide-slate-200">
+              {c.quotes.map((q) => (
+                <li key={q.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                  <span>
+                    <Link
+                      to={`/admin/quotes/${q.id}`}
+                      className="font-medium text-brand-800 underline"
+                    >
+                      {q.reference}
+                    </Link>{" "}
+                    {q.service} · {q.description} · {q.date}
+                  </span>
+                  <Badge tone={q.status}>{quoteStatus.label(q.status)}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

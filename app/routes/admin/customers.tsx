@@ -1,0 +1,139 @@
+import { Form, Link } from "react-router";
+import { z } from "zod";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { listCustomers } from "~/features/admin/customers.server";
+import { orNA } from "~/features/admin/format";
+import { formatDateTime } from "~/lib/dates";
+import { pageMeta } from "~/lib/seo";
+import { requireAdmin } from "~/lib/session.server";
+import type { Route } from "./+types/customers";
+
+const querySchema = z.object({
+  q: z.string().trim().max(200).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const params = new URL(request.url).searchParams;
+  const query = querySchema.parse({
+    q: params.get("q") || undefined,
+    page: params.get("page") ?? undefined,
+  });
+  const list = await listCustomers(query);
+  return {
+    query,
+    total: list.total,
+    pageCount: list.pageCount,
+    customers: list.items.map((c) => ({
+      id: c.id,
+      name: orNA(c.full_name),
+      email: c.email,
+      joined: formatDateTime(c.joined_at),
+      isAdmin: c.is_admin,
+    })),
+  };
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { title: "Customers", description: "All customers.", noIndex: true });
+}
+
+function pageHref(q: string | undefined, page: number) {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (page > 1) params.set("page", String(page));
+  const text = params.toString();
+  return text ? `?${text}` : "?";
+}
+
+export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
+  const { query, customers, total, pageCount } = loaderData;
+  return (
+    <section aria-labelledby="customers-title" className="space-y-4">
+      <h2 id="customers-title" className="text-lg font-semibold">
+        Customers
+      </h2>
+      <Form
+        method="get"
+        role="search"
+        aria-label="Customers"
+        className="flex flex-wrap items-end gap-3"
+      >
+        <div className="flex flex-col gap-1">
+          <label htmlFor="customer-search" className="text-sm font-medium">
+            Search
+          </label>
+          <input
+            id="customer-search"
+            type="search"
+            name="q"
+            defaultValue={query.q ?? ""}
+            placeholder="Search by name, ID or email..."
+            className="h-10 w-72 rounded-md border border-slate-400 bg-white px-3 text-sm"
+          />
+        </div>
+        <Button type="submit">Search</Button>
+      </Form>
+      <p className="text-sm text-slate-700" aria-live="polite">
+        {total === 1 ? "1 customer" : `${total} customers`}
+        {pageCount > 1 ? `, page ${query.page} of ${pageCount}` : ""}
+      </p>
+      {customers.length === 0 ? (
+        <p>No customers match.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Customers</caption>
+            <thead className="bg-slate-50">
+              <tr>
+                {["Name", "ID", "Join Date", "Admin Status"].map((h) => (
+                  <th key={h} scope="col" className="px-3 py-2 font-semibold">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {customers.map((c) => (
+                <tr key={c.id}>
+                  <td className="px-3 py-2">
+                    <Link
+                      to={`/admin/customers/${c.id}`}
+                      className="font-medium text-brand-800 underline"
+                    >
+                      {c.name}
+                    </Link>
+                    <div className="text-slate-600">{c.email}</div>
+                  </td>
+                  <td className="px-3 py-2 font-mono text-xs">{c.id}</td>
+                  <td className="px-3 py-2">{c.joined}</td>
+                  <td className="px-3 py-2">
+                    <Badge tone={c.isAdmin ? "approved" : "neutral"}>
+                      {c.isAdmin ? "Admin" : "User"}
+                    </Badge>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pageCount > 1 && (
+        <nav aria-label="Pagination" className="flex gap-3">
+          {query.page > 1 && (
+            <Link to={pageHref(query.q, query.page - 1)} className="underline">
+              Previous page
+            </Link>
+          )}
+          {query.page < pageCount && (
+            <Link to={pageHref(query.q, query.page + 1)} className="underline">
+              Next page
+            </Link>
+          )}
+        </nav>
+      )}
+    </section>
+  );
+}

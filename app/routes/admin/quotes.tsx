@@ -1,0 +1,223 @@
+import { Download } from "lucide-react";
+import { Form, Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { orNA, waitingFor } from "~/features/admin/format";
+import { parseQuoteListQuery, quoteListSearch } from "~/features/admin/quote-list";
+import { listQuotes } from "~/features/admin/quotes.server";
+import { quoteStatus } from "~/features/catalog/enums";
+import { serviceId } from "~/features/catalog/services";
+import { referenceNumber } from "~/features/quotes/reference";
+import { formatDateTime } from "~/lib/dates";
+import { pageMeta } from "~/lib/seo";
+import { requireAdmin } from "~/lib/session.server";
+import type { Route } from "./+types/quotes";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const query = parseQuoteListQuery(new URL(request.url).searchParams);
+  const list = await listQuotes(query);
+  const now = Date.now();
+  return {
+    query,
+    total: list.total,
+    pageCount: list.pageCount,
+    quotes: list.items.map((q) => ({
+      id: q.id,
+      reference: referenceNumber(q.id),
+      date: formatDateTime(q.created_at),
+      customer: orNA(q.customer_name ?? `${q.contact_first_name} ${q.contact_last_name}`),
+      isGuest: q.customer_name === null,
+      property: orNA(q.property_address),
+      description: orNA(q.description),
+      status: q.current_status,
+      service: serviceId.label(q.service),
+      triage: q.triage.map((f) => ({ label: f.label, level: f.level, source: f.source })),
+      waiting: q.current_status === "pending" ? waitingFor(q.created_at, now) : null,
+    })),
+  };
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { title: "Quotes", description: "All quote requests.", noIndex: true });
+}
+
+const selectClass =
+  "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-700";
+
+export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
+  const { query, quotes, total, pageCount } = loaderData;
+  const exportHref = `/admin/quotes/export.csv${quoteListSearch(query, {})}`;
+  return (
+    <section aria-labelledby="quotes-title" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="quotes-title" className="text-lg font-semibold">
+          Quotes
+        </h2>
+        <Button asChild variant="outline" size="sm">
+          <a href={exportHref} download>
+            <Download aria-hidden="true" />
+            Export CSV
+          </a>
+        </Button>
+      </div>
+      <Form
+        method="get"
+        role="search"
+        aria-label="Quotes"
+        className="flex flex-wrap items-end gap-3"
+      >
+        <div className="flex flex-col gap-1">
+          <label htmlFor="quote-search" className="text-sm font-medium">
+            Search
+          </label>
+          <input
+            id="quote-search"
+            type="search"
+            name="q"
+            defaultValue={query.q ?? ""}
+            placeholder="Search quotes..."
+            className={`${selectClass} w-64`}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="quote-status" className="text-sm font-medium">
+            Filter by status
+          </label>
+          <select
+            id="quote-status"
+            name="status"
+            defaultValue={query.status ?? ""}
+            className={selectClass}
+          >
+            <option value="">All statuses</option>
+            {quoteStatus.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="quote-service" className="text-sm font-medium">
+            Filter by service
+          </label>
+          <select
+            id="quote-service"
+            name="service"
+            defaultValue={query.service ?? ""}
+            className={selectClass}
+          >
+            <option value="">All services</option>
+            {serviceId.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="quote-sort" className="text-sm font-medium">
+            Sort by
+          </label>
+          <select id="quote-sort" name="sort" defaultValue={query.sort} className={selectClass}>
+            <option value="newest">Newest first</option>
+            <option value="urgency">Most urgent first</option>
+          </select>
+        </div>
+        <Button type="submit">Apply</Button>
+      </Form>
+
+      <p className="text-sm text-slate-700" aria-live="polite">
+        {total === 1 ? "1 quote" : `${total} quotes`}
+        {pageCount > 1 ? `, page ${query.page} of ${pageCount}` : ""}
+      </p>
+
+      {quotes.length === 0 ? (
+        <p>No quotes match.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Quote requests</caption>
+            <thead className="bg-slate-50 text-slate-800">
+              <tr>
+                {[
+                  "Date",
+                  "Customer",
+                  "Property",
+                  "Description",
+                  "Status",
+                  "Service",
+                  "Triage",
+                  "Waiting",
+                ].map((h) => (
+                  <th key={h} scope="col" className="px-3 py-2 font-semibold">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {quotes.map((q) => (
+                <tr key={q.id} className="align-top">
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    <Link
+                      to={`/admin/quotes/${q.id}`}
+                      className="font-medium text-brand-800 underline"
+                    >
+                      {q.reference}
+                    </Link>
+                    <div className="text-slate-600">{q.date}</div>
+                  </td>
+                  <td className="px-3 py-2">
+                    {q.customer}
+                    {q.isGuest && <div className="text-xs text-slate-600">Guest</div>}
+                  </td>
+                  <td className="px-3 py-2">{q.property}</td>
+                  <td className="max-w-xs px-3 py-2">{q.description}</td>
+                  <td className="px-3 py-2">
+                    <Badge tone={q.status}>{quoteStatus.label(q.status)}</Badge>
+                  </td>
+                  <td className="px-3 py-2">{q.service}</td>
+                  <td className="px-3 py-2">
+                    {q.triage.length === 0 ? (
+                      "N/A"
+                    ) : (
+                      <ul className="space-y-1">
+                        {q.triage.map((f) => (
+                          <li
+                            key={f.label}
+                            title={f.source}
+                            className={f.level === "advice" ? "" : "font-semibold text-red-800"}
+                          >
+                            {f.label}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap">{q.waiting ?? "N/A"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {pageCount > 1 && (
+        <nav aria-label="Pagination" className="flex items-center gap-3">
+          {query.page > 1 && (
+            <Link to={quoteListSearch(query, { page: query.page - 1 })} className="underline">
+              Previous page
+            </Link>
+          )}
+          {query.page < pageCount && (
+            <Link to={quoteListSearch(query, { page: query.page + 1 })} className="underline">
+              Next page
+            </Link>
+          )}
+        </nav>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,177 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import {
+  confirmationReference,
+  expectNoAxeViolations,
+  fillContact,
+  fillMold,
+  fillRadon,
+  findMail,
+  signUpAndVerify,
+  uniqueEmail,
+} from "./helpers";
+
+// playwright.config.ts lists this address in ADMIN_EMAILS: the verified account becomes an admin
+const ADMIN = "admin.e2e@example.com";
+const PASSWORD = "correct horse 42";
+let totpKey = "";
+
+async function totpCode(key: string): Promise<string> {
+  const { base32 } = await import("@better-auth/utils/base32");
+  const { createOTP } = await import("@better-auth/utils/otp");
+  return createOTP(base32.decode(key)).totp();
+}
+
+async function guestRequest(page: Page, email: string, fill = fillMold): Promise<string> {
+  await page.goto(fill === fillMold ? "/quotes/mold-remediation" : "/quotes/radon-remediation");
+  await fill(page);
+  await fillContact(page, email);
+  await page.getByRole("button", { name: "Request Free Quote" }).click();
+  return confirmationReference(page);
+}
+
+/** Signs the admin in with password and TOTP code. */
+async function signInAdmin(page: Page, redirectTo = "/admin/quotes") {
+  await page.goto(`/auth/signin?redirectTo=${encodeURIComponent(redirectTo)}`);
+  await page.getByLabel("Email").fill(ADMIN);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/auth\/two-factor/);
+  await page.getByLabel("Authentication Code").fill(await totpCode(totpKey));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(new RegExp(`${redirectTo.replace("?", "\\?")}$`));
+}
+
+// one admin account for the file (enrolled by the first test); the machine is shared, so generous time
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+test("an admin turns on TOTP, finds a guest's request by reference, changes its status, and the guest's status link shows it", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(360_000);
+  const guestEmail = uniqueEmail("gwen.guest");
+  const guest = await (await browser.newContext()).newPage();
+  const reference = await guestRequest(guest, guestEmail);
+  const confirmation = await findMail(guestEmail, "We received your");
+  const firstLink = confirmation.text.match(/https?:\/\/\S+\/quotes\/status\/\S+/)?.[0] ?? "";
+  expect(firstLink).not.toBe("");
+
+  await signUpAndVerify(page, ADMIN, PASSWORD);
+  await page.getByLabel("Full Name").fill("Ada Admin");
+  await page.getByRole("button", { name: "Complete Profile" }).click();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+
+  // an admin without two-factor is sent to turn it on before any admin page shows
+  await page.goto("/admin/quotes");
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  await expect(page.getByText("Two-factor authentication required")).toBeVisible();
+  await page.getByLabel("Current Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Set Up Two-Factor" }).click();
+  totpKey = (await page.locator("code").first().textContent()) ?? "";
+  await page.getByLabel("3. Enter the 6-digit code the app shows").fill(await totpCode(totpKey));
+  await page.getByRole("button", { name: "Verify and Turn On" }).click();
+  await expect(page.getByText("Two-factor authentication is on")).toBeVisible();
+
+  // sign in again, with the code, and land in the back office
+  await page.getByRole("button", { name: "Logout" }).click();
+  await signInAdmin(page, "/admin/dashboard");
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Admin Panel" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("link", { name: "Quotes" }).click();
+  await page.getByRole("searchbox", { name: "Search" }).fill(reference);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${reference}`));
+  await expect(page.getByText("1 quote")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: reference }).click();
+
+  await expect(page.getByRole("heading", { name: `Quote ${reference}` })).toBeVisible();
+  await expect(page.getByRole("link", { name: guestEmail })).toHaveAttribute(
+    "href",
+    `mailto:${guestEmail}`,
+  );
+  await expectNoAxeViolations(page);
+  await page.getByLabel("New status").selectOption({ label: "Approved" });
+  await page.getByLabel("Notes (optional, internal)").fill("Inspector booked for Tuesday");
+  await page.getByRole("button", { name: "Change status" }).click();
+  await expect(page.getByText("Status updated")).toBeVisible();
+  await expect(page.getByText("Inspector booked for Tuesday")).toBeVisible();
+
+  const mail = await findMail(guestEmail, "is now Approved");
+  expect(mail.text).not.toContain("Inspector booked");
+  const link = mail.text.match(/https?:\/\/\S+\/quotes\/status\/\S+/)?.[0] ?? "";
+  for (const url of [link, firstLink]) {
+    await guest.goto(url.replace(/^https?:\/\/[^/]+/, ""));
+    await expect(guest.getByRole("heading", { name: "Your Quote Status" })).toBeVisible();
+    await expect(guest.getByText(reference)).toBeVisible();
+    await expect(guest.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "40");
+    await expect(guest.getByText("Inspector booked")).toHaveCount(0);
+  }
+  await expectNoAxeViolations(guest);
+  const unknown = await guest.goto(`/quotes/status/${"x".repeat(43)}`);
+  expect(unknown?.status()).toBe(404);
+
+  for (const path of ["/admin/customers", "/admin/analytics"]) {
+    await page.goto(path);
+    await expectNoAxeViolations(page);
+  }
+  await page.getByRole("link", { name: "Customers" }).click();
+  await page.getByRole("link", { name: "Ada Admin" }).click();
+  await expect(page.getByText("You cannot change your own admin rights.")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto("/admin/analytics");
+  await expect(page.getByRole("table", { name: "Quotes by status" })).toBeVisible();
+  await expect(page.locator(".recharts-wrapper")).toBeVisible();
+});
+
+async function signedInAdminPage(browser: Browser, javaScriptEnabled = true) {
+  const context = await browser.newContext({ javaScriptEnabled });
+  const page = await context.newPage();
+  await signInAdmin(page);
+  return page;
+}
+
+test("a second admin page on the quotes list sees 'Quotes Updated' when a new request arrives", async ({
+  browser,
+  page,
+}) => {
+  const admin = await signedInAdminPage(browser);
+  await expect(admin.locator("html[data-live-updates=connected]")).toHaveCount(1);
+  // the notice shows for 4 s, possibly before the guest's confirmation page has loaded: watch from now
+  const [reference] = await Promise.all([
+    guestRequest(page, uniqueEmail("live"), fillRadon),
+    expect(admin.getByText("Quotes Updated")).toBeVisible({ timeout: 60_000 }),
+  ]);
+  await expect(admin.getByRole("link", { name: reference })).toBeVisible();
+});
+
+test("the quotes list searches, filters and pages with JavaScript off", async ({
+  browser,
+  page,
+}) => {
+  const reference = await guestRequest(page, uniqueEmail("nojs"));
+  const admin = await signedInAdminPage(browser, false);
+  await admin.getByRole("searchbox", { name: "Search" }).fill(reference);
+  await admin.getByLabel("Filter by status").selectOption({ label: "Pending" });
+  await admin.getByRole("button", { name: "Apply" }).click();
+  await expect(admin).toHaveURL(new RegExp(`q=${reference}&status=pending`));
+  await expect(admin.getByRole("link", { name: reference })).toBeVisible();
+  await expect(admin.getByText("1 quote")).toBeVisible();
+});
+
+test("a customer is refused with the SPEC's toast", async ({ page }) => {
+  await signUpAndVerify(page, uniqueEmail("carl"), PASSWORD);
+  await page.goto("/admin/quotes");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Access Denied")).toBeVisible();
+  await expect(
+    page.getByText("You don't have admin privileges to access this area."),
+  ).toBeVisible();
+});
+
+test("a guest is sent to sign in and back", async ({ page }) => {
+  await page.goto("/admin/customers");
+  await expect(page).toHaveURL(/\/auth\/signin\?redirectTo=%2Fadmin%2Fcustomers$/);
+});

@@ -1,0 +1,730 @@
+import { and, eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import * as schema from "~/db/schema";
+import { addProperty } from "~/features/accounts/properties.server";
+import { signIn } from "~/features/accounts/sign-in.server";
+import { submitQuoteRequest } from "~/features/quotes/submit.server";
+import { auth, CLIENT_IP_HEADER } from "~/lib/auth.server";
+import { db } from "~/lib/db.server";
+import { liveEventsResponse } from "~/lib/realtime.server";
+import type { SessionUser } from "~/lib/session.server";
+import { adminMiddleware, adminSessionStillValid, requireAdmin } from "~/lib/session.server";
+import * as analyticsRoute from "~/routes/admin/analytics";
+import * as customerRoute from "~/routes/admin/customer";
+import * as customersRoute from "~/routes/admin/customers";
+import * as dashboardRoute from "~/routes/admin/dashboard";
+import * as eventsRoute from "~/routes/admin/events";
+import * as layoutRoute from "~/routes/admin/layout";
+import * as quoteRoute from "~/routes/admin/quote";
+import * as quotesRoute from "~/routes/admin/quotes";
+import * as exportRoute from "~/routes/admin/quotes-export";
+import * as statusRoute from "~/routes/quotes/status";
+import { contextFor, makeUser, ORIGIN, requestTo, run, toastIn } from "../setup/admin";
+import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
+import { contact, formData, validAnswers } from "../setup/forms";
+
+async function submit(
+  service: keyof typeof validAnswers,
+  fields: Record<string, string | readonly string[]> = {},
+  userId: string | null = null,
+): Promise<string> {
+  const outcome = await submitQuoteRequest(
+    service,
+    formData({ ...validAnswers[service], ...fields }),
+    { clientIp: `198.51.100.${Math.floor(Math.random() * 200)}`, owner: { userId } },
+  );
+  if (outcome.status !== 201) throw new Error(`quote not created: ${JSON.stringify(outcome)}`);
+  return outcome.quoteId;
+}
+
+const mailFor = (quoteId: string, kind: string) =>
+  db
+    .select()
+    .from(schema.mail_outbox)
+    .where(and(eq(schema.mail_outbox.quote_id, quoteId), eq(schema.mail_outbox.kind, kind)));
+
+const historyOf = (quoteId: string) =>
+  db
+    .select()
+    .from(schema.quote_status_history)
+    .where(eq(schema.quote_status_history.quote_id, quoteId));
+
+/** Opening a fresh database can take over a minute when the shared machine is busy. */
+const SLOW = 180_000;
+
+const statusLinkIn = (text: string) => text.match(/\/quotes\/status\/([A-Za-z0-9_-]+)/)?.[1] ?? "";
+
+/** Reads a streamed response until `until` appears in it (or the stream ends). */
+async function readUntil(body: ReadableStream<Uint8Array>, until: (text: string) => boolean) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return { text, done: true, reader };
+    text += decoder.decode(value, { stream: true });
+    if (until(text)) return { text, done: false, reader };
+  }
+}
+
+describe.each(drivers)("admin back office on %s", (driver) => {
+  let database: TestDatabase;
+  let admin: SessionUser;
+  beforeEach(async () => {
+    database = await freshDatabase(driver, { ADMIN_EMAILS: "Boss@Example.com, other@example.com" });
+    admin = await makeUser("admin@example.com", { admin: true, totp: true, fullName: "Ada Admin" });
+  }, SLOW);
+  afterEach(async () => {
+    await database.dispose();
+  });
+
+  describe("role x route matrix", () => {
+    it("lets only a two-factor admin through every /admin loader, action, stream and export", async () => {
+      const customerA = await makeUser("a@example.com");
+      const customerB = await makeUser("b@example.com");
+      const adminWithoutTotp = await makeUser("no-totp@example.com", { admin: true });
+      const quoteOfB = await submit("mold", { email: "b@example.com" }, customerB.id);
+
+      const endpoints: {
+        name: string;
+        fn: (args: never) => unknown;
+        path: string;
+        params?: Record<string, string>;
+        form?: Record<string, string>;
+        /** what the admin gets */
+        adminStatus: number;
+      }[] = [
+        { name: "layout", fn: layoutRoute.loader, path: "/admin", adminStatus: 200 },
+        { name: "index", fn: dashboardRoute.loader, path: "/admin", adminStatus: 200 },
+        {
+          name: "dashboard",
+          fn: dashboardRoute.loader,
+          path: "/admin/dashboard",
+          adminStatus: 200,
+        },
+        {
+          name: "quotes",
+          fn: quotesRoute.loader,
+          path: "/admin/quotes?q=b%40example.com",
+          adminStatus: 200,
+        },
+        {
+          name: "quote",
+          fn: quoteRoute.loader,
+          path: `/admin/quotes/${quoteOfB}`,
+          params: { id: quoteOfB },
+          adminStatus: 200,
+        },
+        {
+          name: "quote action",
+          fn: quoteRoute.action,
+          path: `/admin/quotes/${quoteOfB}`,
+          params: { id: quoteOfB },
+          form: { status: "rejected", expectedStatus: "in_progress" },
+          adminStatus: 400,
+        },
+        {
+          name: "customers",
+          fn: customersRoute.loader,
+          path: "/admin/customers",
+          adminStatus: 200,
+        },
+        {
+          name: "customer",
+          fn: customerRoute.loader,
+          path: `/admin/customers/${customerB.id}`,
+          params: { id: customerB.id },
+          adminStatus: 200,
+        },
+        {
+          name: "customer action",
+          fn: customerRoute.action,
+          path: `/admin/customers/${customerB.id}`,
+          params: { id: customerB.id },
+          form: { intent: "bogus" },
+          adminStatus: 400,
+        },
+        {
+          name: "analytics",
+          fn: analyticsRoute.loader,
+          path: "/admin/analytics",
+          adminStatus: 200,
+        },
+        {
+          name: "export",
+          fn: exportRoute.loader,
+          path: "/admin/quotes/export.csv",
+          adminStatus: 200,
+        },
+      ];
+
+      for (const endpoint of endpoints) {
+        const call = (user: SessionUser | null) =>
+          run(endpoint.fn, {
+            request: requestTo(endpoint.path, endpoint.form),
+            context: contextFor(user),
+            params: endpoint.params,
+          });
+        const guest = await call(null);
+        expect(guest.status, `${endpoint.name} as guest`).toBe(302);
+        expect(guest.location).toBe(`/auth/signin?redirectTo=${encodeURIComponent(endpoint.path)}`);
+
+        for (const customer of [customerA, customerB]) {
+          const refused = await call(customer);
+          expect(refused.status, `${endpoint.name} as ${customer.email}`).toBe(302);
+          expect(refused.location).toBe("/");
+          expect(await toastIn(refused.setCookie)).toEqual({
+            type: "error",
+            title: "Access Denied",
+            description: "You don't have admin privileges to access this area.",
+          });
+        }
+
+        const noTotp = await call(adminWithoutTotp);
+        expect(noTotp.status, `${endpoint.name} as admin without TOTP`).toBe(302);
+        expect(noTotp.location).toBe("/account/profile");
+        expect((await toastIn(noTotp.setCookie))?.title).toBe("Two-factor authentication required");
+
+        const allowed = await call(admin);
+        expect(allowed.status, `${endpoint.name} as admin`).toBe(endpoint.adminStatus);
+        if (allowed.value instanceof Response) await allowed.value.body?.cancel();
+      }
+
+      // the live stream: refused the same way, opened for the admin
+      const streamAsCustomer = await run(eventsRoute.loader, {
+        request: requestTo("/admin/events"),
+        context: contextFor(customerA),
+      });
+      expect(streamAsCustomer.location).toBe("/");
+      const controller = new AbortController();
+      const stream = await run(eventsRoute.loader, {
+        request: new Request(`${ORIGIN}/admin/events`, { signal: controller.signal }),
+        context: contextFor(admin),
+      });
+      expect(stream.status).toBe(200);
+      expect((stream.value as Response).headers.get("Content-Type")).toMatch(/^text\/event-stream/);
+      controller.abort();
+
+      // nothing was changed by the refused actions
+      const [quote] = await db.select().from(schema.quotes).where(eq(schema.quotes.id, quoteOfB));
+      expect(quote?.current_status).toBe("pending");
+      expect(await historyOf(quoteOfB)).toHaveLength(1);
+    });
+
+    it("checks the layout middleware too, and ends admin sessions 12 hours after sign-in", async () => {
+      const customer = await makeUser("c@example.com");
+      let reached = false;
+      const next = async () => {
+        reached = true;
+        return new Response("ok");
+      };
+      const refused = await run(
+        adminMiddleware as never,
+        {
+          request: requestTo("/admin/quotes"),
+          context: contextFor(customer),
+          next,
+        } as never,
+      );
+      expect(refused.location).toBe("/");
+      expect(reached).toBe(false);
+
+      const old = await makeUser("old@example.com", {
+        admin: true,
+        totp: true,
+        signedInAt: new Date(Date.now() - 12 * 3600 * 1000 - 60_000),
+      });
+      const expired = await run(dashboardRoute.loader, {
+        request: requestTo("/admin/dashboard"),
+        context: contextFor(old),
+      });
+      expect(expired.location).toBe("/auth/signin?redirectTo=%2Fadmin%2Fdashboard");
+      expect(
+        await db.select().from(schema.session).where(eq(schema.session.id, old.sessionId)),
+      ).toEqual([]);
+    });
+
+    it("answers a failed admin check with 'Authentication Error' and a redirect to /", async () => {
+      await database.close();
+      const failed = await run(dashboardRoute.loader, {
+        request: requestTo("/admin/dashboard"),
+        context: contextFor(admin),
+      });
+      await database.reopen();
+      expect(failed.status).toBe(302);
+      expect(failed.location).toBe("/");
+      expect(await toastIn(failed.setCookie)).toEqual({
+        type: "error",
+        title: "Authentication Error",
+        description: "There was an error verifying your admin status.",
+      });
+    });
+
+    it("sees a revoked admin as a customer at the next request", async () => {
+      const context = contextFor({ ...admin });
+      await db
+        .update(schema.profiles)
+        .set({ is_admin: false })
+        .where(eq(schema.profiles.id, admin.id));
+      await expect(requireAdmin(requestTo("/admin/quotes"), context)).rejects.toMatchObject({
+        status: 302,
+      });
+    });
+  });
+
+  describe("who is an admin", () => {
+    it("makes a verified ADMIN_EMAILS account an admin when it signs in, and nobody else", async () => {
+      const headers = new Headers({ Origin: ORIGIN, [CLIENT_IP_HEADER]: "192.0.2.77" });
+      for (const email of ["boss@example.com", "worker@example.com"]) {
+        await auth().api.signUpEmail({
+          body: { email, password: "correct horse 42", name: "x" },
+          headers,
+        });
+        await db
+          .update(schema.user)
+          .set({ emailVerified: true })
+          .where(eq(schema.user.email, email));
+        const outcome = await signIn(email, "correct horse 42", headers);
+        expect(outcome.ok).toBe(true);
+      }
+      const rows = await db
+        .select({ email: schema.user.email, isAdmin: schema.profiles.is_admin })
+        .from(schema.user)
+        .leftJoin(schema.profiles, eq(schema.profiles.id, schema.user.id));
+      const byEmail = Object.fromEntries(rows.map((r) => [r.email, r.isAdmin ?? false]));
+      expect(byEmail["boss@example.com"]).toBe(true);
+      expect(byEmail["worker@example.com"]).toBe(false);
+    });
+
+    it("grants and revokes from the customer page, never one's own rights", async () => {
+      const customer = await makeUser("d@example.com");
+      const isAdmin = async (id: string) =>
+        (await db.select().from(schema.profiles).where(eq(schema.profiles.id, id)))[0]?.is_admin;
+      const post = (id: string, intent: string) =>
+        run(customerRoute.action, {
+          request: requestTo(`/admin/customers/${id}`, { intent }),
+          context: contextFor(admin),
+          params: { id },
+        });
+
+      const granted = await post(customer.id, "grant");
+      expect(granted.status).toBe(302);
+      expect((await toastIn(granted.setCookie))?.title).toBe("Admin rights granted");
+      expect(await isAdmin(customer.id)).toBe(true);
+
+      expect((await post(customer.id, "revoke")).status).toBe(302);
+      expect(await isAdmin(customer.id)).toBe(false);
+
+      const own = await post(admin.id, "revoke");
+      expect(own.status).toBe(400);
+      expect(own.value).toEqual({ error: "You cannot change your own admin rights." });
+      expect(await isAdmin(admin.id)).toBe(true);
+
+      const unknown = await post("no-such-user", "grant");
+      expect(unknown.status).toBe(404);
+    });
+  });
+
+  describe("status change", () => {
+    const change = (id: string, form: Record<string, string>) =>
+      run(quoteRoute.action, {
+        request: requestTo(`/admin/quotes/${id}`, form),
+        context: contextFor(admin),
+        params: { id },
+      });
+
+    it("updates the status, appends history with who and notes, and queues the requester's mail", async () => {
+      const id = await submit("radon", {
+        email: "guest.one@example.com",
+        previousTesting: "on",
+        previousResults: "5.1",
+      });
+      const outcome = await change(id, {
+        status: "approved",
+        expectedStatus: "pending",
+        notes: "Call Tuesday",
+      });
+      expect(outcome.status).toBe(302);
+      expect(outcome.location).toBe(`/admin/quotes/${id}`);
+
+      const [quote] = await db.select().from(schema.quotes).where(eq(schema.quotes.id, id));
+      expect(quote?.current_status).toBe("approved");
+      const history = await historyOf(id);
+      expect(history.map((h) => h.status).sort()).toEqual(["approved", "pending"]);
+      const row = history.find((h) => h.status === "approved");
+      expect(row).toMatchObject({ changed_by: admin.id, notes: "Call Tuesday" });
+
+      const [mail] = await mailFor(id, "status_change");
+      expect(mail?.to_address).toBe("guest.one@example.com");
+      expect(mail?.subject).toMatch(/is now Approved/);
+      expect(mail?.text_body).not.toContain("Call Tuesday");
+      expect(statusLinkIn(mail?.text_body ?? "")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+      // the detail page shows it, newest first
+      const page = await run(quoteRoute.loader, {
+        request: requestTo(`/admin/quotes/${id}`),
+        context: contextFor(admin),
+        params: { id },
+      });
+      const detail = page.value as Awaited<ReturnType<typeof quoteRoute.loader>>;
+      expect(detail.history[0]).toMatchObject({
+        status: "approved",
+        by: "Ada Admin",
+        notes: "Call Tuesday",
+      });
+      expect(detail.triage.map((f) => f.label)).toEqual([
+        "Above EPA action level: mitigation recommended",
+      ]);
+      expect(detail.answers).toContainEqual(["Previous results (pCi/L)", "5.1"]);
+      expect(detail.nextStatuses).toEqual(["in_progress", "rejected"]);
+    });
+
+    it("gives one of two simultaneous changes and a clear conflict to the other", async () => {
+      const id = await submit("mold");
+      const [first, second] = await Promise.all([
+        change(id, { status: "approved", expectedStatus: "pending" }),
+        change(id, { status: "rejected", expectedStatus: "pending" }),
+      ]);
+      const statuses = [first.status, second.status].sort();
+      expect(statuses).toEqual([302, 409]);
+      const conflict = [first, second].find((o) => o.status === 409);
+      expect(JSON.stringify(conflict?.value)).toContain(
+        "This quote was changed by someone else; reload to see it",
+      );
+      expect(await historyOf(id)).toHaveLength(2);
+      expect(await mailFor(id, "status_change")).toHaveLength(1);
+    });
+
+    it("refuses a transition that is not allowed, and a bad id, writing nothing", async () => {
+      const id = await submit("water_filtration");
+      const refused = await change(id, { status: "completed", expectedStatus: "pending" });
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.value)).toContain(
+        "A quote that is Pending cannot become Completed.",
+      );
+      const invalid = await change(id, { status: "archived", expectedStatus: "pending" });
+      expect(invalid.status).toBe(400);
+      const tooLong = await change(id, {
+        status: "approved",
+        expectedStatus: "pending",
+        notes: "x".repeat(2001),
+      });
+      expect(tooLong.status).toBe(400);
+      expect(JSON.stringify(tooLong.value)).toContain("Notes can be at most 2000 characters");
+      for (const badId of ["not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
+        expect(
+          (await change(badId, { status: "approved", expectedStatus: "pending" })).status,
+        ).toBe(404);
+        const page = await run(quoteRoute.loader, {
+          request: requestTo(`/admin/quotes/${badId}`),
+          context: contextFor(admin),
+          params: { id: badId },
+        });
+        expect(page.status).toBe(404);
+      }
+      const [quote] = await db.select().from(schema.quotes).where(eq(schema.quotes.id, id));
+      expect(quote?.current_status).toBe("pending");
+      expect(await historyOf(id)).toHaveLength(1);
+      expect(await mailFor(id, "status_change")).toHaveLength(0);
+    });
+  });
+
+  describe("status link", () => {
+    const statusPage = (token: string) =>
+      run(statusRoute.loader, {
+        request: requestTo(`/quotes/status/${token}`),
+        context: contextFor(null),
+        params: { token },
+      });
+
+    it("is in the confirmation mail, shows the current status without notes, and a new one comes with each change", async () => {
+      const id = await submit("mold", { email: "guest.two@example.com" });
+      const [confirmation] = await mailFor(id, "quote_confirmation");
+      const first = statusLinkIn(confirmation?.text_body ?? "");
+      expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const stored = await db.select().from(schema.quote_status_links);
+      expect(stored.map((s) => s.token_hash)).not.toContain(first);
+
+      const before = await statusPage(first);
+      expect(before.value).toMatchObject({
+        reference: id.slice(0, 8),
+        status: "pending",
+        service: "Mold Remediation",
+      });
+
+      await run(quoteRoute.action, {
+        request: requestTo(`/admin/quotes/${id}`, {
+          status: "approved",
+          expectedStatus: "pending",
+          notes: "secret note",
+        }),
+        context: contextFor(admin),
+        params: { id },
+      });
+      const [mail] = await mailFor(id, "status_change");
+      const second = statusLinkIn(mail?.text_body ?? "");
+      expect(second).not.toBe(first);
+      for (const token of [first, second]) {
+        const page = await statusPage(token);
+        expect(page.value).toMatchObject({ status: "approved" });
+        expect((page.value as { history: unknown[] }).history).toHaveLength(2);
+        expect(JSON.stringify(page.value)).not.toContain("secret note");
+        expect(JSON.stringify(page.value)).not.toContain("guest.two@example.com");
+      }
+      expect(statusRoute.headers()["X-Robots-Tag"]).toMatch(/noindex/);
+    });
+
+    it("answers 404 for an unknown or malformed token", async () => {
+      await submit("mold");
+      for (const token of ["A".repeat(43), "short", "../../etc"]) {
+        expect((await statusPage(token)).status).toBe(404);
+      }
+    });
+  });
+
+  describe("quotes list", () => {
+    const list = async (search: string) => {
+      const outcome = await run(quotesRoute.loader, {
+        request: requestTo(`/admin/quotes${search}`),
+        context: contextFor(admin),
+      });
+      return outcome.value as Awaited<ReturnType<typeof quotesRoute.loader>>;
+    };
+
+    it("finds a quote by each searchable field, filters by status and service, sorts by urgency", async () => {
+      const customer = await makeUser("owner@example.com", { fullName: "Priya Customer" });
+      const property = await addProperty(customer.id, {
+        address: "742 Evergreen Terrace",
+        city: "Provo",
+        state: "UT",
+        zipCode: "84604",
+      });
+      const owned = await submit(
+        "water_filtration",
+        { email: "owner@example.com", details: "Rusty taps", propertyId: property?.id ?? "" },
+        customer.id,
+      );
+      const guest = await submit("mold", {
+        firstName: "Quentin",
+        lastName: "Guestly",
+        email: "quentin@example.net",
+        phone: "435-555-0199",
+        urgencyLevel: "emergency",
+      });
+      const plain = await submit("radon");
+
+      const found = async (q: string) =>
+        (await list(`?q=${encodeURIComponent(q)}`)).quotes.map((x) => x.id);
+      expect(await found("rusty")).toEqual([owned]);
+      expect(await found("evergreen")).toEqual([owned]);
+      expect(await found("priya cust")).toEqual([owned]);
+      expect(await found("Quentin Guest")).toEqual([guest]);
+      expect(await found("QUENTIN@example")).toEqual([guest]);
+      expect(await found("435-555-0199")).toEqual([guest]);
+      expect(await found(plain.slice(0, 8))).toEqual([plain]);
+      expect(await found("100%_")).toEqual([]);
+
+      expect((await list("?service=radon")).quotes.map((x) => x.id)).toEqual([plain]);
+      await run(quoteRoute.action, {
+        request: requestTo(`/admin/quotes/${plain}`, {
+          status: "approved",
+          expectedStatus: "pending",
+        }),
+        context: contextFor(admin),
+        params: { id: plain },
+      });
+      expect((await list("?status=approved")).quotes.map((x) => x.id)).toEqual([plain]);
+
+      const newest = await list("");
+      expect(newest.quotes.map((x) => x.id)).toEqual([plain, guest, owned]);
+      const urgent = await list("?sort=urgency");
+      expect(urgent.quotes[0]?.id).toBe(guest);
+      expect(urgent.quotes[0]?.triage[0]?.label).toBe("Emergency: first in the inbox");
+      const ownedRow = newest.quotes.find((x) => x.id === owned);
+      expect(ownedRow).toMatchObject({
+        customer: "Priya Customer",
+        property: "742 Evergreen Terrace",
+      });
+      expect(newest.quotes.find((x) => x.id === guest)).toMatchObject({
+        property: "N/A",
+        isGuest: true,
+      });
+      expect(newest.quotes.find((x) => x.id === plain)?.waiting).toBeNull();
+      expect(newest.quotes.find((x) => x.id === guest)?.waiting).toMatch(/min$/);
+    });
+
+    it("pages on the server, 25 to a page", async () => {
+      for (let i = 0; i < 27; i++) await submit("radon", { details: `bulk ${i}` });
+      const first = await list("?q=bulk");
+      expect(first.total).toBe(27);
+      expect(first.pageCount).toBe(2);
+      expect(first.quotes).toHaveLength(25);
+      const second = await list("?q=bulk&page=2");
+      expect(second.quotes).toHaveLength(2);
+      expect(new Set([...first.quotes, ...second.quotes].map((q) => q.id)).size).toBe(27);
+    });
+  });
+
+  it("exports the filtered list as CSV with formula cells neutralised", async () => {
+    const evil = await submit("mold", {
+      details: '=HYPERLINK("http://evil.example","x")',
+      lastName: "+Plus",
+      firstName: "@At",
+    });
+    await submit("radon", { details: "-2+3" });
+    await submit("water_filtration", { details: "harmless" });
+    const outcome = await run(exportRoute.loader, {
+      request: requestTo("/admin/quotes/export.csv?service=mold"),
+      context: contextFor(admin),
+    });
+    const response = outcome.value as Response;
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/csv/);
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="quotes-/);
+    const text = await response.text();
+    const lines = text.trim().split("\r\n");
+    expect(lines[0]).toBe(
+      "Reference,Date,Service,Status,Customer,Contact name,Email,Phone,ZIP code,Property,Description,Triage",
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(evil.slice(0, 8));
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(lines[1]).toContain("'@At +Plus");
+    expect(lines[1]).not.toMatch(/,=|,\+|,@/);
+
+    const all = await (
+      (
+        await run(exportRoute.loader, {
+          request: requestTo("/admin/quotes/export.csv"),
+          context: contextFor(admin),
+        })
+      ).value as Response
+    ).text();
+    expect(all).toContain("'-2+3");
+    expect(all.trim().split("\r\n")).toHaveLength(4);
+  });
+
+  it("counts totals, this month, statuses, services and the median time to first change", async () => {
+    const a = await submit("mold");
+    await submit("mold");
+    await submit("radon");
+    await db
+      .update(schema.quotes)
+      .set({ created_at: new Date("2020-01-15T12:00:00Z") })
+      .where(eq(schema.quotes.service, "radon"));
+    await db
+      .update(schema.quote_status_history)
+      .set({ created_at: new Date(Date.now() - 3 * 3600 * 1000) })
+      .where(eq(schema.quote_status_history.quote_id, a));
+    await db
+      .update(schema.quotes)
+      .set({ created_at: new Date(Date.now() - 3 * 3600 * 1000) })
+      .where(eq(schema.quotes.id, a));
+    await run(quoteRoute.action, {
+      request: requestTo(`/admin/quotes/${a}`, { status: "approved", expectedStatus: "pending" }),
+      context: contextFor(admin),
+      params: { id: a },
+    });
+    const stats = (
+      await run(analyticsRoute.loader, {
+        request: requestTo("/admin/analytics"),
+        context: contextFor(admin),
+      })
+    ).value as Awaited<ReturnType<typeof analyticsRoute.loader>>;
+    expect(stats.total).toBe(3);
+    expect(stats.thisMonth).toBe(2);
+    expect(stats.byStatus).toEqual([
+      { status: "pending", label: "Pending", count: 2 },
+      { status: "approved", label: "Approved", count: 1 },
+      { status: "rejected", label: "Rejected", count: 0 },
+      { status: "in_progress", label: "In Progress", count: 0 },
+      { status: "completed", label: "Completed", count: 0 },
+    ]);
+    expect(stats.byService.find((s) => s.service === "mold")?.count).toBe(2);
+    expect(stats.medianHoursToFirstChange).toBeGreaterThan(2.9);
+    expect(stats.medianHoursToFirstChange).toBeLessThan(3.1);
+
+    const dashboard = (
+      await run(dashboardRoute.loader, { request: requestTo("/admin"), context: contextFor(admin) })
+    ).value as Awaited<ReturnType<typeof dashboardRoute.loader>>;
+    expect(dashboard.pending).toBe(2);
+    expect(dashboard.thisMonth).toBe(2);
+    expect(dashboard.oldestWaiting).toMatch(/ d$/);
+  });
+
+  it("streams quote and profile changes to an admin until the client goes", async () => {
+    const controller = new AbortController();
+    const opened = await run(eventsRoute.loader, {
+      request: new Request(`${ORIGIN}/admin/events`, { signal: controller.signal }),
+      context: contextFor(admin),
+    });
+    const body = (opened.value as Response).body as ReadableStream<Uint8Array>;
+    const ready = await readUntil(body, (t) => t.includes("event: ready"));
+    ready.reader.releaseLock();
+    const id = await submit("radon", { ...contact, email: "live@example.com" });
+    const quotes = await readUntil(body, (t) => t.includes("event: quotes"));
+    expect(quotes.text).toContain(id);
+    quotes.reader.releaseLock();
+    await makeUser("newcomer@example.com");
+    const profiles = await readUntil(body, (t) => t.includes("event: profiles"));
+    profiles.reader.releaseLock();
+    controller.abort();
+    const rest = await readUntil(body, () => false);
+    expect(rest.done).toBe(true);
+  });
+
+  it("ends the stream when the admin's session ends or the rights are revoked", async () => {
+    for (const end of ["sign-out", "revoke"] as const) {
+      const viewer = await makeUser(`viewer-${end}@example.com`, { admin: true, totp: true });
+      const response = await liveEventsResponse(new AbortController().signal, {
+        stillAllowed: () => adminSessionStillValid(viewer),
+        checkEveryMs: 50,
+      });
+      const body = response.body as ReadableStream<Uint8Array>;
+      const ready = await readUntil(body, (t) => t.includes("event: ready"));
+      ready.reader.releaseLock();
+      const still = await readUntil(body, (t) => t.includes("keep-alive"));
+      still.reader.releaseLock();
+      if (end === "sign-out")
+        await db.delete(schema.session).where(eq(schema.session.id, viewer.sessionId));
+      else
+        await db
+          .update(schema.profiles)
+          .set({ is_admin: false })
+          .where(eq(schema.profiles.id, viewer.id));
+      const rest = await readUntil(body, () => false);
+      expect(rest.done).toBe(true);
+      expect(rest.text).toContain("event: end");
+    }
+  });
+});
+
+describe.runIf(drivers.includes("postgres"))("live updates across processes on PostgreSQL", () => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await freshDatabase("postgres");
+  }, SLOW);
+  afterEach(async () => {
+    await database.dispose();
+  });
+
+  it("a quote written by this process reaches a second server process's subscribers", async () => {
+    const { spawn } = await import("node:child_process");
+    const child = spawn("npx", ["tsx", "tests/setup/live-listener.ts"], {
+      env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: "silent" },
+      stdio: ["pipe", "pipe", "inherit"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    try {
+      await expect.poll(() => output, { timeout: 60_000 }).toContain("ready");
+      const id = await submit("radon");
+      await expect.poll(() => output, { timeout: 20_000 }).toContain(id);
+      expect(output).toContain('"topic":"quotes"');
+    } finally {
+      child.stdin.end();
+      await new Promise((resolve) => child.once("exit", resolve));
+    }
+  }, 120_000);
+});
