@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
+import { auth, CLIENT_IP_HEADER } from "~/features/accounts/auth.server";
 import { addProperty } from "~/features/accounts/properties.server";
 import { signIn } from "~/features/accounts/sign-in.server";
 import { submitQuoteRequest } from "~/features/quotes/submit.server";
-import { auth, CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { db } from "~/lib/db.server";
 import { liveEventsResponse } from "~/lib/realtime.server";
 import type { SessionUser } from "~/lib/session.server";
