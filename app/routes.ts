@@ -21,6 +21,7 @@ export default [
     ]),
   ]),
   route("api/auth/*", "routes/api/auth.ts"),
+  route("api/client-errors", "routes/api/client-errors.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   route("*", "routes/marketing/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -23,6 +23,13 @@ const schema = z
     AUTH_SECRET: optionalString,
     QUOTE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     TRUST_PROXY: z.string().default("loopback"),
+    GTM_ID: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^GTM-[A-Z0-9]{4,12}$/, "a Google Tag Manager container id, e.g. GTM-ABC1234")
+        .optional(),
+    ),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),

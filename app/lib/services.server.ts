@@ -42,6 +42,8 @@ export function serverSettings() {
     isProduction: config.isProduction,
     https: config.PUBLIC_URL.startsWith("https:"),
     trustProxy: trustProxy === "true" ? true : trustProxy === "false" ? false : trustProxy,
+    /** the tag manager is configured: its hosts join the CSP */
+    tagManager: config.GTM_ID !== undefined,
   };
 }
 

@@ -10,6 +10,7 @@ import { getProfile } from "~/features/accounts/profiles.server";
 import { signInSchema, signUpSchema } from "~/features/accounts/schemas";
 import { signIn, signUp } from "~/features/accounts/sign-in.server";
 import { authHeaders } from "~/lib/auth.server";
+import { clientLog } from "~/lib/client-log";
 import { requestContext } from "~/lib/request-context";
 import { pageMeta } from "~/lib/seo";
 import { currentUser, homeFor, safeRedirect } from "~/lib/session.server";
@@ -98,12 +99,18 @@ export default function SignPage({ loaderData, actionData }: Route.ComponentProp
   const busy = navigation.state === "submitting";
 
   useEffect(() => {
+    if (actionData?.result?.status === "error") {
+      clientLog.warn("auth", signup ? "Sign-up failed" : "Sign-in failed", {
+        reason: actionData.result.error?.[""]?.[0] ?? "invalid fields",
+        fields: Object.keys(actionData.result.error ?? {}).filter(Boolean),
+      });
+    }
     if (actionData?.unverified) {
       toast.error("Email Not Verified", {
         description: "Check your inbox for the verification email",
       });
     }
-  }, [actionData]);
+  }, [actionData, signup]);
 
   const switchHref = `${signup ? "/auth/signin" : "/auth/signup"}${loaderData.redirectTo ? `?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : ""}`;
   return (
