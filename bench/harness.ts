@@ -2,7 +2,8 @@
  * What every benchmark shares: the production server (run `npm run build` first) started on a
  * fresh PGlite directory, and on a fresh PostgreSQL database when DATABASE_URL is set, loaded by
  * autocannon for BENCH_SECONDS (default 20) with BENCH_CONNECTIONS (default 20); one line of
- * figures per driver. BENCH_DRIVERS=pglite or postgres runs one driver. Prints; asserts nothing.
+ * figures per driver. BENCH_DRIVERS=pglite or postgres runs one driver. BENCH_PORT (default 3300)
+ * is the server's port. Prints; asserts nothing.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -11,7 +12,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
 
-export const port = 3300;
+export const port = Number(process.env.BENCH_PORT ?? 3300);
 export const origin = `http://127.0.0.1:${port}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -25,7 +26,8 @@ export interface Load {
   expectStatus: number;
 }
 
-async function startServer(env: Record<string, string>) {
+/** Starts the production server (`npm run build` first) on `port` with `env` added; resolves when ready. */
+export async function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ["server.ts"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "inherit"],

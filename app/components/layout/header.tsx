@@ -34,7 +34,10 @@ export function Header() {
         <NavigationMenu.Root className="relative hidden md:block" aria-label="Main">
           <NavigationMenu.List className="flex items-center gap-2">
             <NavigationMenu.Item>
-              <NavigationMenu.Trigger className="group inline-flex h-10 items-center gap-1 rounded-md px-4 text-sm font-medium text-slate-900 hover:bg-slate-100 data-[state=open]:bg-slate-100">
+              <NavigationMenu.Trigger
+                type="button"
+                className="group inline-flex h-10 items-center gap-1 rounded-md px-4 text-sm font-medium text-slate-900 hover:bg-slate-100 data-[state=open]:bg-slate-100"
+              >
                 Our Services
                 <ChevronDown
                   className="size-4 transition-transform group-data-[state=open]:rotate-180"
