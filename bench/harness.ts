@@ -39,6 +39,27 @@ export async function startServer(env: Record<string, string>) {
   return child;
 }
 
+/** Loads `base` + `load.path` with autocannon and prints one line; resolves to the req/s. */
+export async function loadAndReport(label: string, base: string, load: Load): Promise<number> {
+  const result = await autocannon({
+    url: `${base}${load.path}`,
+    method: load.method ?? "GET",
+    headers: load.headers,
+    body: load.body,
+    connections,
+    duration: seconds,
+  });
+  const correct = result.statusCodeStats?.[`${load.expectStatus}`]?.count ?? 0;
+  const wrongStatus = result.requests.total - correct;
+  console.log(
+    `${label.padEnd(10)} ${result.requests.average.toFixed(0).padStart(6)} req/s  ` +
+      `p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  ` +
+      `errors ${result.errors + result.timeouts + wrongStatus} ` +
+      `(${result.requests.total} requests, ${connections} connections, ${seconds} s)`,
+  );
+  return result.requests.average;
+}
+
 async function measure(label: string, env: Record<string, string>, load: Load) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "remediation-bench-"));
   const server = await startServer({
@@ -48,22 +69,7 @@ async function measure(label: string, env: Record<string, string>, load: Load) {
     ...env,
   });
   try {
-    const result = await autocannon({
-      url: `${origin}${load.path}`,
-      method: load.method ?? "GET",
-      headers: load.headers,
-      body: load.body,
-      connections,
-      duration: seconds,
-    });
-    const correct = result.statusCodeStats?.[`${load.expectStatus}`]?.count ?? 0;
-    const wrongStatus = result.requests.total - correct;
-    console.log(
-      `${label.padEnd(10)} ${result.requests.average.toFixed(0).padStart(6)} req/s  ` +
-        `p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  ` +
-        `errors ${result.errors + result.timeouts + wrongStatus} ` +
-        `(${result.requests.total} requests, ${connections} connections, ${seconds} s)`,
-    );
+    await loadAndReport(label, origin, load);
   } finally {
     server.kill("SIGTERM");
     await new Promise((resolve) => server.on("exit", resolve));
