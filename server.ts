@@ -49,17 +49,31 @@ server.use((_req, res, next) => {
   res.locals.nonce = randomBytes(16).toString("base64");
   next();
 });
+// Google Tag Manager's hosts, allowed only when GTM_ID is set (its documented CSP)
+const tagManagerHosts = settings.tagManager ? ["https://www.googletagmanager.com"] : [];
+const analyticsHosts = settings.tagManager
+  ? ["https://*.google-analytics.com", "https://*.analytics.google.com"]
+  : [];
 server.use(
   helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
+        scriptSrc: [
+          "'self'",
+          (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`,
+          ...tagManagerHosts,
+        ],
         // Radix and sonner set inline styles at runtime
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
+        imgSrc: ["'self'", "data:", ...tagManagerHosts, ...analyticsHosts],
         // Vite's hot-reload socket (development only) is on its own port
-        connectSrc: vite ? ["'self'", "ws://localhost:*"] : ["'self'"],
+        connectSrc: [
+          "'self'",
+          ...(vite ? ["ws://localhost:*"] : []),
+          ...tagManagerHosts,
+          ...analyticsHosts,
+        ],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         // the site sets no <base>; an injected one could redirect every relative URL

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -9,6 +9,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useRouteLoaderData,
 } from "react-router";
 import { toast } from "sonner";
 import { Footer } from "~/components/layout/footer";
@@ -17,8 +18,12 @@ import { useNonce } from "~/components/layout/nonce";
 import { Button } from "~/components/ui/button";
 import { Toaster } from "~/components/ui/toaster";
 import { sessionMiddleware } from "~/features/accounts/session-middleware.server";
+import { isTrackedPath } from "~/features/analytics/events";
+import { TagManager } from "~/features/analytics/tag-manager";
+import { useAnalytics } from "~/features/analytics/use-analytics";
 import { company } from "~/features/catalog/company";
 import { noStoreForPrivateResponses } from "~/lib/cache-control.server";
+import { clientLog, storeUserRecord } from "~/lib/client-log";
 import { env } from "~/lib/env.server";
 import { isSameOriginMutation } from "~/lib/origin.server";
 import { logSecurityEventFor } from "~/lib/security-log.server";
@@ -58,11 +63,20 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = currentUser(context);
   const { toast, clear } = await takeToast(request);
+  const { GTM_ID } = env();
+  // Global Privacy Control, and no tag manager on a first visit to a private page
+  const tagManagerId =
+    GTM_ID && request.headers.get("Sec-GPC") !== "1" && isTrackedPath(new URL(request.url).pathname)
+      ? GTM_ID
+      : null;
   return data(
     {
       publicUrl: env().PUBLIC_URL,
       siteName: company.name,
       signedIn: user !== null,
+      /** the locally stored user record of the client logger (SPEC section 3 'Log entry') */
+      userId: user?.id ?? null,
+      tagManagerId,
       toast,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
@@ -91,6 +105,9 @@ function FlashToast({ toast: flash }: { toast: FlashToastData | null }) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // decided by the first response; later navigations neither add nor remove it
+  const root = useRouteLoaderData<typeof loader>("root");
+  const [tagManagerId] = useState(root?.tagManagerId ?? null);
   return (
     <html lang="en">
       <head>
@@ -98,6 +115,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        <TagManager id={tagManagerId} nonce={nonce} />
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-slate-900 antialiased">
         <a
@@ -119,7 +137,33 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Reports uncaught browser errors through the client logger (level error: sent to the server). */
+function useErrorReporting() {
+  useEffect(() => {
+    const onError = (event: ErrorEvent) =>
+      clientLog.error("performance", event.message || "Uncaught error", {
+        source: event.filename,
+        line: event.lineno,
+        page: window.location.pathname,
+      });
+    const onRejection = (event: PromiseRejectionEvent) =>
+      clientLog.error("performance", "Unhandled promise rejection", {
+        reason: String(event.reason).slice(0, 500),
+        page: window.location.pathname,
+      });
+    window.addEventListener("error", onError);
+    window.addEventListener("unhandledrejection", onRejection);
+    return () => {
+      window.removeEventListener("error", onError);
+      window.removeEventListener("unhandledrejection", onRejection);
+    };
+  }, []);
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
+  useAnalytics();
+  useErrorReporting();
+  useEffect(() => storeUserRecord(loaderData.userId), [loaderData.userId]);
   return (
     <>
       <FlashToast toast={loaderData.toast} />
@@ -130,6 +174,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  useEffect(() => {
+    if (notFound) return;
+    clientLog.error("performance", "Page failed to render", {
+      status: isRouteErrorResponse(error) ? error.status : null,
+      error: error instanceof Error ? error.message.slice(0, 500) : null,
+      page: window.location.pathname,
+    });
+  }, [error, notFound]);
   const title = notFound ? "Page not found" : "Something went wrong";
   const message = notFound
     ? "We could not find the page you were looking for. It may have moved."

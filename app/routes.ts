@@ -42,6 +42,7 @@ export default [
     ]),
   ]),
   route("api/auth/*", "routes/api/auth.ts"),
+  route("api/client-errors", "routes/api/client-errors.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

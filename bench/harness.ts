@@ -2,7 +2,8 @@
  * What every benchmark shares: the production server (run `npm run build` first) started on a
  * fresh PGlite directory, and on a fresh PostgreSQL database when DATABASE_URL is set, loaded by
  * autocannon for BENCH_SECONDS (default 20) with BENCH_CONNECTIONS (default 20); one line of
- * figures per driver. BENCH_DRIVERS=pglite or postgres runs one driver. Prints; asserts nothing.
+ * figures per driver. BENCH_DRIVERS=pglite or postgres runs one driver. BENCH_PORT (default 3300)
+ * is the server's port. Prints; asserts nothing.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -11,7 +12,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
 
-export const port = 3300;
+export const port = Number(process.env.BENCH_PORT ?? 3300);
 export const origin = `http://127.0.0.1:${port}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -25,7 +26,8 @@ export interface Load {
   expectStatus: number;
 }
 
-async function startServer(env: Record<string, string>) {
+/** Starts the production server (`npm run build` first) on `port` with `env` added; resolves when ready. */
+export async function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ["server.ts"], {
     env: {
       ...process.env,
@@ -44,6 +46,27 @@ async function startServer(env: Record<string, string>) {
   return child;
 }
 
+/** Loads `base` + `load.path` with autocannon and prints one line; resolves to the req/s. */
+export async function loadAndReport(label: string, base: string, load: Load): Promise<number> {
+  const result = await autocannon({
+    url: `${base}${load.path}`,
+    method: load.method ?? "GET",
+    headers: load.headers,
+    body: load.body,
+    connections,
+    duration: seconds,
+  });
+  const correct = result.statusCodeStats?.[`${load.expectStatus}`]?.count ?? 0;
+  const wrongStatus = result.requests.total - correct;
+  console.log(
+    `${label.padEnd(10)} ${result.requests.average.toFixed(0).padStart(6)} req/s  ` +
+      `p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  ` +
+      `errors ${result.errors + result.timeouts + wrongStatus} ` +
+      `(${result.requests.total} requests, ${connections} connections, ${seconds} s)`,
+  );
+  return result.requests.average;
+}
+
 async function measure(label: string, env: Record<string, string>, load: Load) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "remediation-bench-"));
   const server = await startServer({
@@ -53,22 +76,7 @@ async function measure(label: string, env: Record<string, string>, load: Load) {
     ...env,
   });
   try {
-    const result = await autocannon({
-      url: `${origin}${load.path}`,
-      method: load.method ?? "GET",
-      headers: load.headers,
-      body: load.body,
-      connections,
-      duration: seconds,
-    });
-    const correct = result.statusCodeStats?.[`${load.expectStatus}`]?.count ?? 0;
-    const wrongStatus = result.requests.total - correct;
-    console.log(
-      `${label.padEnd(10)} ${result.requests.average.toFixed(0).padStart(6)} req/s  ` +
-        `p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  ` +
-        `errors ${result.errors + result.timeouts + wrongStatus} ` +
-        `(${result.requests.total} requests, ${connections} connections, ${seconds} s)`,
-    );
+    await loadAndReport(label, origin, load);
   } finally {
     server.kill("SIGTERM");
     await new Promise((resolve) => server.on("exit", resolve));

@@ -75,6 +75,13 @@ const schema = z
           .map((e) => e.trim().toLowerCase())
           .filter(Boolean),
       ),
+    GTM_ID: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^GTM-[A-Z0-9]{4,12}$/, "a Google Tag Manager container id, e.g. GTM-ABC1234")
+        .optional(),
+    ),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),

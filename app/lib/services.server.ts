@@ -43,6 +43,8 @@ export function serverSettings() {
     publicUrl: config.PUBLIC_URL,
     /** a hop count or a list of proxy addresses/CIDRs, never `true` (env.server.ts) */
     trustProxy: config.TRUST_PROXY,
+    /** the tag manager is configured: its hosts join the CSP */
+    tagManager: config.GTM_ID !== undefined,
   };
 }
 

@@ -5,18 +5,28 @@
  */
 import { ChevronDown, Menu, X } from "lucide-react";
 import { Dialog, NavigationMenu } from "radix-ui";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { company } from "~/features/catalog/company";
 import { serviceIcons } from "~/features/catalog/icons";
 import { services } from "~/features/catalog/services";
+import { clientLog } from "~/lib/client-log";
 import { cn } from "~/lib/utils";
 
 export function Header() {
   const { pathname } = useLocation();
   const onBlog = pathname.startsWith("/blog");
+  useEffect(() => {
+    const count = document.querySelectorAll("header[data-site-header]").length;
+    if (count > 1) {
+      clientLog.warn("performance", "More than one site header on the page", { count, pathname });
+    }
+  }, [pathname]);
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header
+      data-site-header
+      className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur"
+    >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <Link to="/" className="text-lg font-bold text-brand-900">
           {company.name}
@@ -24,7 +34,10 @@ export function Header() {
         <NavigationMenu.Root className="relative hidden md:block" aria-label="Main">
           <NavigationMenu.List className="flex items-center gap-2">
             <NavigationMenu.Item>
-              <NavigationMenu.Trigger className="group inline-flex h-10 items-center gap-1 rounded-md px-4 text-sm font-medium text-slate-900 hover:bg-slate-100 data-[state=open]:bg-slate-100">
+              <NavigationMenu.Trigger
+                type="button"
+                className="group inline-flex h-10 items-center gap-1 rounded-md px-4 text-sm font-medium text-slate-900 hover:bg-slate-100 data-[state=open]:bg-slate-100"
+              >
                 Our Services
                 <ChevronDown
                   className="size-4 transition-transform group-data-[state=open]:rotate-180"

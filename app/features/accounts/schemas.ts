@@ -3,6 +3,7 @@
  * only the first failing one is reported: passwords match, at least 6 characters, our floor of
  * 8 (OWASP ASVS 5.0 V6.2.1), email and password present, email shaped like an email.
  */
+import "~/lib/zod-browser";
 import { z } from "zod";
 
 export const MIN_PASSWORD_LENGTH = 8;

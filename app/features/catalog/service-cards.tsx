@@ -16,13 +16,16 @@ import { type Service, services } from "./services";
 /**
  * The three services as cards, each with a button to its quote form (landing page, customer
  * dashboard's service chooser). The button's accessible name adds the service: "Get Quote for …".
+ * `analyticsEvent` names the click event its buttons declare (label: the service id).
  */
 export function ServiceCards({
   actionLabel,
   compact = false,
   body,
+  analyticsEvent,
 }: {
   actionLabel: string;
+  analyticsEvent?: string;
   compact?: boolean;
   body?: (service: Service) => ReactNode;
 }) {
@@ -49,7 +52,11 @@ export function ServiceCards({
                 size={compact ? "sm" : "default"}
                 className={cn(!compact && "w-full")}
               >
-                <Link to={service.quoteHref}>
+                <Link
+                  to={service.quoteHref}
+                  data-analytics-event={analyticsEvent}
+                  data-analytics-label={analyticsEvent ? service.id : undefined}
+                >
                   {actionLabel}
                   <span className="sr-only"> for {service.title}</span>
                 </Link>

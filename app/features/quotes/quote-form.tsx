@@ -19,8 +19,10 @@ import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { ChoiceGroup, SelectField, TextAreaField, TextField } from "~/components/ui/form-controls";
+import { quoteSubmitEvent } from "~/features/analytics/events";
 import { bestTime, contactMethod, type EnumOption } from "~/features/catalog/enums";
 import type { Service } from "~/features/catalog/services";
+import { clientLog } from "~/lib/client-log";
 import { type contactSchema, formErrorMessages, HONEYPOT_FIELD, NEW_PROPERTY } from "./schemas";
 
 const CONFORM_INTENT = "__intent__";
@@ -104,6 +106,18 @@ export function QuoteFormShell({
     if (!reportPending.current || !hasErrors) return;
     reportPending.current = false;
     setTimeout(() => summaryRef.current?.focus(), 0);
+    // field names and the message only: never what was typed
+    const failure = {
+      service: service.id,
+      fields: fieldErrors.map(([name]) => name),
+      status: lastResult?.status ?? null,
+      message: formErrors[0] ?? null,
+    };
+    if (formErrors.length > 0 && fieldErrors.length === 0) {
+      clientLog.error("form", "Quote request was not accepted", failure);
+    } else {
+      clientLog.warn("form", "Quote form has errors", failure);
+    }
     if (formErrors.length > 0) {
       toast.error("Error submitting quote", { description: formErrors[0] });
     } else {
@@ -168,6 +182,7 @@ export function QuoteFormShell({
         method="post"
         action={service.quoteHref}
         {...getFormProps(form)}
+        data-analytics-event={quoteSubmitEvent[service.id]}
         onSubmitCapture={(event) => {
           // Conform validates a field by submitting with its own intent button: not a real submit
           const submitter = (event.nativeEvent as SubmitEvent).submitter;

@@ -3,6 +3,7 @@
  * by the route action. Messages are SPEC section 5's. Conform coerces form values first: empty
  * strings become undefined, checkboxes "on" become true, repeated names become arrays.
  */
+import "~/lib/zod-browser";
 import { z } from "zod";
 import * as enums from "~/features/catalog/enums";
 import type { ServiceId } from "~/features/catalog/services";

@@ -10,6 +10,7 @@ import { afterSignIn, twoFactorChallenge } from "~/features/accounts/after-sign-
 import { authRequest } from "~/features/accounts/auth-request.server";
 import { signInSchema, signUpSchema } from "~/features/accounts/schemas";
 import { signIn, signUp } from "~/features/accounts/sign-in.server";
+import { clientLog } from "~/lib/client-log";
 import { pageMeta } from "~/lib/seo";
 import { currentUser, homeFor, safeRedirect } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -93,12 +94,18 @@ export default function SignPage({ loaderData, actionData }: Route.ComponentProp
   const busy = navigation.state === "submitting";
 
   useEffect(() => {
+    if (actionData?.result?.status === "error") {
+      clientLog.warn("auth", signup ? "Sign-up failed" : "Sign-in failed", {
+        reason: actionData.result.error?.[""]?.[0] ?? "invalid fields",
+        fields: Object.keys(actionData.result.error ?? {}).filter(Boolean),
+      });
+    }
     if (actionData?.unverified) {
       toast.error("Email Not Verified", {
         description: "Check your inbox for the verification email",
       });
     }
-  }, [actionData]);
+  }, [actionData, signup]);
 
   const switchHref = `${signup ? "/auth/signin" : "/auth/signup"}${loaderData.redirectTo ? `?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : ""}`;
   return (

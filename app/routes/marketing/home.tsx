@@ -63,6 +63,7 @@ export default function Home() {
         <div className="mt-10">
           <ServiceCards
             actionLabel="Get Remediation Quote"
+            analyticsEvent="quote_request"
             body={(service) =>
               `Free ${service.assessment} quote for homes across ${service.locations.map((l) => l.name).join(", ")}.`
             }

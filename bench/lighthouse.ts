@@ -1,0 +1,93 @@
+/**
+ * Lighthouse in mobile mode (its default: Moto G Power emulation, simulated slow 4G and 4x CPU
+ * slowdown) on every public page of the production build, driving Debian's Chromium
+ * (/usr/bin/chromium, or CHROME_PATH) through chrome-launcher. Prints one row per page:
+ * Performance, Accessibility, Best Practices, SEO, LCP, CLS, TBT and JavaScript transferred
+ * (gzip, as the server sends it). Budgets (DESIGN section 7): Performance >= 98, the other three
+ * 100, CLS 0, JavaScript <= 130 KB gzip per marketing page. Prints; asserts nothing.
+ *
+ *   npm run build && npm run bench:lighthouse        # BENCH_PORT (default 3300) for the server
+ *   BENCH_PAGES=/,/quotes/mold-remediation npm run bench:lighthouse
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { checkedPages } from "../tests/setup/public-pages";
+import { origin, startServer } from "./harness.ts";
+
+const pages = process.env.BENCH_PAGES?.split(",") ?? checkedPages();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "remediation-lighthouse-"));
+const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "", PUBLIC_URL: origin });
+const chrome = await launch({
+  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+});
+
+interface Row {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  jsKb: number;
+  failing: string[];
+}
+
+const rows: Row[] = [];
+try {
+  for (const page of pages) {
+    const result = await lighthouse(`${origin}${page}`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const requests = (audits["network-requests"]?.details as { items?: Record<string, unknown>[] })
+      ?.items;
+    const jsBytes = (requests ?? [])
+      .filter((r) => r.resourceType === "Script")
+      .reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0);
+    rows.push({
+      page,
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      seo: score("seo"),
+      lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? 0),
+      cls: Number((audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
+      tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? 0),
+      jsKb: Number((jsBytes / 1024).toFixed(1)),
+      // what keeps a category below 100 (binary audits that failed)
+      failing: Object.values(audits)
+        .filter((a) => a.scoreDisplayMode === "binary" && a.score === 0)
+        .map((a) => a.id),
+    });
+  }
+} finally {
+  chrome.kill();
+  server.kill("SIGTERM");
+  await new Promise((resolve) => server.on("exit", resolve));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(
+  "| page | Performance | Accessibility | Best Practices | SEO | LCP | CLS | TBT | JS (gzip) |",
+);
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+for (const r of rows) {
+  console.log(
+    `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ` +
+      `${r.lcpMs} ms | ${r.cls} | ${r.tbtMs} ms | ${r.jsKb} KB |`,
+  );
+}
+for (const r of rows.filter((row) => row.failing.length > 0)) {
+  console.log(`${r.page} failing audits: ${r.failing.join(", ")}`);
+}
