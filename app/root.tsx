@@ -9,6 +9,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useNavigation,
 } from "react-router";
 import { toast } from "sonner";
 import { Footer } from "~/components/layout/footer";
@@ -16,6 +17,8 @@ import { Header } from "~/components/layout/header";
 import { useNonce } from "~/components/layout/nonce";
 import { Button } from "~/components/ui/button";
 import { Toaster } from "~/components/ui/toaster";
+import { isBlogListPath } from "~/features/blog/paging";
+import { PostCardSkeletons } from "~/features/blog/post-card";
 import { env } from "~/lib/env.server";
 import { isSameOriginMutation } from "~/lib/origin.server";
 import { currentUser, sessionMiddleware } from "~/lib/session.server";
@@ -100,10 +103,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  // SPEC: 6 skeleton cards while a client-side navigation to a blog list is loading
+  const loadingBlogList =
+    navigation.state === "loading" && isBlogListPath(navigation.location?.pathname);
   return (
     <>
       <FlashToast toast={loaderData.toast} />
-      <Outlet />
+      {loadingBlogList ? <PostCardSkeletons count={6} /> : <Outlet />}
     </>
   );
 }
