@@ -47,6 +47,16 @@ server.use((_req, res, next) => {
   res.locals.nonce = randomBytes(16).toString("base64");
   next();
 });
+// A 304 lets the browser reuse its cached page, whose scripts carry that page's nonce: a fresh
+// CSP (new nonce) on the 304 would replace the stored one and block them, so it keeps the old.
+server.use((_req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
+    if (res.statusCode === 304 || args[0] === 304) res.removeHeader("Content-Security-Policy");
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+  next();
+});
 server.use(
   helmet({
     contentSecurityPolicy: {

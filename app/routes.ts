@@ -20,6 +20,13 @@ export default [
       route("properties", "routes/account/properties.tsx"),
     ]),
   ]),
+  ...prefix("blog", [
+    index("routes/blog/index.tsx"),
+    route("feed.xml", "routes/blog/feed.ts"),
+    route("category/:slug", "routes/blog/category.tsx"),
+    route("tag/:slug", "routes/blog/tag.tsx"),
+    route(":slug", "routes/blog/post.tsx"),
+  ]),
   route("api/auth/*", "routes/api/auth.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   route("*", "routes/marketing/not-found.tsx"),
