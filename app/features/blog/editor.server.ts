@@ -2,7 +2,9 @@
  * Writing posts (SPEC section 7: insert, update sets updated_at, delete; joins replaced by
  * delete-then-insert). Every write of a post and its category and tag links is one transaction.
  */
-import { eq, inArray, sql } from "drizzle-orm";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { and, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import {
   blog_categories,
   blog_post_categories,
@@ -12,6 +14,7 @@ import {
 } from "~/db/schema";
 import { type Database, db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { postFormSchema } from "./editor-schema";
 import { sanitizePostHtml } from "./sanitize.server";
 import { defaultAuthorName, slugify, slugPattern } from "./slug";
 
@@ -31,6 +34,8 @@ export interface PostInput {
   meta_description?: string | null;
   category_ids?: string[];
   tag_ids?: string[];
+  /** tags to create (or reuse by slug) and link, inside the same transaction */
+  new_tag_names?: string[];
 }
 
 export const SLUG_TAKEN = "A post with this slug already exists";
@@ -115,7 +120,8 @@ export async function savePost(
           .returning({ id: blog_posts.id });
         id = (inserted as { id: string }).id;
       }
-      await replaceLinks(tx, id, input.category_ids ?? [], input.tag_ids ?? []);
+      const created = input.new_tag_names?.length ? await ensureTags(input.new_tag_names, tx) : [];
+      await replaceLinks(tx, id, input.category_ids ?? [], [...(input.tag_ids ?? []), ...created]);
       return { ok: true, id, slug };
     });
   } catch (error) {
@@ -176,4 +182,99 @@ export async function ensureTags(names: string[], tx: Tx | Database = db): Promi
     .from(blog_tags)
     .where(inArray(blog_tags.slug, [...wanted.keys()]));
   return rows.map((r) => r.id);
+}
+
+export interface EditorListItem {
+  id: string;
+  slug: string;
+  title: string;
+  published: boolean;
+  published_at: Date | null;
+  updated_at: Date;
+  author_name: string;
+}
+
+/**
+ * Every post for the editor's list, drafts included (SPEC: "all (admin)"), most recently
+ * updated first, optionally filtered by a case-insensitive search in title or slug and by status.
+ * Callers must have checked that the user is an admin.
+ */
+export async function listPostsForEditor(
+  filter: { search?: string; status?: "all" | "published" | "draft" } = {},
+): Promise<EditorListItem[]> {
+  const conditions = [];
+  const search = filter.search?.trim();
+  if (search) {
+    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(blog_posts.title, pattern), ilike(blog_posts.slug, pattern)));
+  }
+  if (filter.status === "published") conditions.push(eq(blog_posts.published, true));
+  if (filter.status === "draft") conditions.push(eq(blog_posts.published, false));
+  return db
+    .select({
+      id: blog_posts.id,
+      slug: blog_posts.slug,
+      title: blog_posts.title,
+      published: blog_posts.published,
+      published_at: blog_posts.published_at,
+      updated_at: blog_posts.updated_at,
+      author_name: blog_posts.author_name,
+    })
+    .from(blog_posts)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(blog_posts.updated_at));
+}
+
+/** A post as the editor loads it (any status), with its category and tag ids; null if none. */
+export async function findPostForEditor(id: string) {
+  const [post] = await db.select().from(blog_posts).where(eq(blog_posts.id, id)).limit(1);
+  if (!post) return null;
+  const [categories, tags] = await Promise.all([
+    db
+      .select({ id: blog_post_categories.category_id })
+      .from(blog_post_categories)
+      .where(eq(blog_post_categories.post_id, id)),
+    db
+      .select({ id: blog_post_tags.tag_id })
+      .from(blog_post_tags)
+      .where(eq(blog_post_tags.post_id, id)),
+  ]);
+  return {
+    ...post,
+    category_ids: categories.map((c) => c.id),
+    tag_ids: tags.map((t) => t.id),
+  };
+}
+
+export type PostFormOutcome =
+  | { status: 200 | 201; id: string; slug: string }
+  | { status: 400 | 404; result: SubmissionResult<string[]> };
+
+/**
+ * The editor's save action without HTTP: validates the submitted form with the shared schema,
+ * creates the inline new tags, then saves the post and its links (savePost). Invalid input and a
+ * slug clash come back as field errors with status 400 and nothing written.
+ * Callers must have checked that the user is an admin (requireAdmin).
+ * @param options.id the post being edited (absent: a new post)
+ * @param options.authorEmail the admin's email, for the author default (SPEC section 5)
+ */
+export async function submitPostForm(
+  formData: FormData,
+  options: { id?: string; authorEmail?: string | null },
+): Promise<PostFormOutcome> {
+  const submission = parseWithZod(formData, { schema: postFormSchema });
+  if (submission.status !== "success") return { status: 400, result: submission.reply() };
+  const { new_tags, ...form } = submission.value;
+  const names = (new_tags ?? "")
+    .split(",")
+    .map((n) => n.trim())
+    .filter((n) => slugify(n) !== "");
+  const saved = await savePost(
+    { ...form, new_tag_names: names },
+    { id: options.id, authorEmail: options.authorEmail },
+  );
+  if (!saved.ok) {
+    return { status: saved.status, result: submission.reply({ fieldErrors: saved.fieldErrors }) };
+  }
+  return { status: options.id ? 200 : 201, id: saved.id, slug: saved.slug };
 }
