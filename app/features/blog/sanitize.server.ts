@@ -35,6 +35,12 @@ const allowedTags = [
   "td",
 ];
 
+/** A URL the allowlist keeps: http(s), mailto (links only), a root-relative path, a fragment or a plain relative path. */
+const safeUrl = {
+  link: /^(https?:\/\/|mailto:|\/(?!\/)|#|\.{1,2}\/|[\w\-.~%]+(?:[/?#][\w\-./?#=&%~+]*)?$)/i,
+  image: /^(https?:\/\/|\/(?!\/))/i,
+};
+
 /**
  * Whether `href` leaves the site: an absolute http(s) URL on another origin than `siteOrigin`.
  * Relative URLs, fragments and mailto: are not external.
@@ -77,13 +83,20 @@ export function sanitizePostHtml(html: string, siteOrigin: string): string {
     transformTags: {
       h1: "h2",
       a: (tagName, attribs) => {
-        const href = attribs.href ?? "";
-        const rel = isExternalLink(href, siteOrigin)
-          ? "nofollow noopener noreferrer"
-          : "noopener noreferrer";
-        return { tagName, attribs: { ...attribs, rel } };
+        const { href: raw, ...rest } = attribs;
+        const href = raw?.trim();
+        const rel =
+          href && isExternalLink(href, siteOrigin)
+            ? "nofollow noopener noreferrer"
+            : "noopener noreferrer";
+        // anything that is not plainly one of the allowed URL forms loses its href
+        return {
+          tagName,
+          attribs: href && safeUrl.link.test(href) ? { ...rest, href, rel } : { ...rest, rel },
+        };
       },
     },
-    exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
+    exclusiveFilter: (frame) =>
+      frame.tag === "img" && !safeUrl.image.test(frame.attribs.src?.trim() ?? ""),
   });
 }
