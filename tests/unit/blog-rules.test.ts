@@ -3,6 +3,7 @@ import { ifNoneMatchHits, weakETag } from "~/features/blog/etag.server";
 import { excerptOf, readingMinutes } from "~/features/blog/format";
 import { isBlogListPath } from "~/features/blog/paging";
 import { sanitizePostHtml } from "~/features/blog/sanitize.server";
+import { blogListMeta } from "~/features/blog/seo";
 import { defaultAuthorName, slugify } from "~/features/blog/slug";
 
 const site = "https://remediation.example";
@@ -73,5 +74,40 @@ describe("blog presentation rules", () => {
     expect(ifNoneMatchHits(`"a", ${tag.slice(2)}`, tag)).toBe(true);
     expect(ifNoneMatchHits('W/"other"', tag)).toBe(false);
     expect(ifNoneMatchHits(null, tag)).toBe(false);
+  });
+});
+
+describe("blog list metadata", () => {
+  const args = (pathname: string) => ({
+    location: { pathname },
+    matches: [{ id: "root", loaderData: { publicUrl: "https://remediation.example" } }],
+  });
+
+  it("keeps ?page= in the canonical URL of later pages and links the feed", () => {
+    const page2 = blogListMeta(args("/blog"), {
+      title: "Blog",
+      description: "d",
+      crumbs: [{ name: "Blog", path: "/blog" }],
+      page: 2,
+    });
+    expect(page2).toContainEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: "https://remediation.example/blog?page=2",
+    });
+    expect(page2).toContainEqual(
+      expect.objectContaining({ rel: "alternate", href: "/blog/feed.xml" }),
+    );
+    const page1 = blogListMeta(args("/blog"), {
+      title: "Blog",
+      description: "d",
+      crumbs: [],
+      page: 1,
+    });
+    expect(page1).toContainEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: "https://remediation.example/blog",
+    });
   });
 });

@@ -94,10 +94,18 @@ export function blogPostingJsonLd(post: SeoPost, origin: string) {
 /** Metadata of a list page (/blog, a category or a tag): pageMeta + feed link + breadcrumbs. */
 export function blogListMeta(
   args: MetaArgs,
-  page: { title: string; description: string; crumbs: Crumb[]; noIndex?: boolean },
+  page: { title: string; description: string; crumbs: Crumb[]; page?: number },
 ): MetaDescriptor[] {
+  // later pages of a list are pages of their own: their canonical keeps `?page=`
+  const suffix = page.page && page.page > 1 ? `?page=${page.page}` : "";
+  const base = pageMeta(args, page).map((m) => {
+    if ("rel" in m && m.rel === "canonical") return { ...m, href: `${m.href}${suffix}` };
+    if ("property" in m && m.property === "og:url")
+      return { ...m, content: `${m.content}${suffix}` };
+    return m;
+  });
   return [
-    ...pageMeta(args, page),
+    ...base,
     feedLink,
     { "script:ld+json": breadcrumbJsonLd(page.crumbs, publicOrigin(args)) },
   ];

@@ -27,6 +27,7 @@ export function meta(args: Route.MetaArgs) {
       { name: "Blog", path: "/blog" },
       { name: category.name, path: `/blog/category/${category.slug}` },
     ],
+    page: found.page,
   });
 }
 

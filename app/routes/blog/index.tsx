@@ -39,6 +39,7 @@ export function meta(args: Route.MetaArgs) {
     title: page > 1 ? `${BLOG_TITLE} (page ${page})` : BLOG_TITLE,
     description: BLOG_DESCRIPTION,
     crumbs: [{ name: "Blog", path: "/blog" }],
+    page,
   });
 }
 

@@ -26,6 +26,7 @@ export function meta(args: Route.MetaArgs) {
       { name: "Blog", path: "/blog" },
       { name: `#${tag.name}`, path: `/blog/tag/${tag.slug}` },
     ],
+    page: found.page,
   });
 }
 
