@@ -54,6 +54,16 @@ const tagManagerHosts = settings.tagManager ? ["https://www.googletagmanager.com
 const analyticsHosts = settings.tagManager
   ? ["https://*.google-analytics.com", "https://*.analytics.google.com"]
   : [];
+// A 304 lets the browser reuse its cached page, whose scripts carry that page's nonce: a fresh
+// CSP (new nonce) on the 304 would replace the stored one and block them, so it keeps the old.
+server.use((_req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
+    if (res.statusCode === 304 || args[0] === 304) res.removeHeader("Content-Security-Policy");
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+  next();
+});
 server.use(
   helmet({
     contentSecurityPolicy: {

@@ -6,12 +6,21 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "~/components/layout/nonce";
+import { blogPageETag, ifNoneMatchHits } from "~/features/blog/etag.server";
+import { seedBlogArticles } from "~/features/blog/seed.server";
 import { loggableUrl, logger } from "~/lib/logger.server";
 import { requestInfo } from "~/lib/request-context";
+import { startServices as startLibServices } from "~/lib/services.server";
 
 // server.ts reads these from the build (one context key object on both sides: DESIGN section 8)
 export { requestContext } from "~/lib/request-context";
-export { databaseHealth, serverSettings, startServices, stopServices } from "~/lib/services.server";
+export { databaseHealth, serverSettings, stopServices } from "~/lib/services.server";
+
+/** The lib's start-up (configuration, database, migrations, outbox), then first-run content. */
+export async function startServices(): Promise<void> {
+  await startLibServices();
+  await seedBlogArticles();
+}
 
 export const streamTimeout = 5_000;
 
@@ -22,6 +31,21 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  const etag = blogPageETag(
+    request,
+    responseStatusCode,
+    routerContext.staticHandlerContext.loaderData,
+    routerContext.manifest.version,
+  );
+  if (etag) {
+    responseHeaders.set("ETag", etag);
+    // the page shows the signed-in state: revalidate every time, never in a shared cache
+    if (!responseHeaders.has("Cache-Control"))
+      responseHeaders.set("Cache-Control", "private, no-cache");
+    if (ifNoneMatchHits(request.headers.get("If-None-Match"), etag)) {
+      return new Response(null, { status: 304, headers: responseHeaders });
+    }
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

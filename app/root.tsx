@@ -9,6 +9,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useNavigation,
   useRouteLoaderData,
 } from "react-router";
 import { toast } from "sonner";
@@ -21,6 +22,8 @@ import { sessionMiddleware } from "~/features/accounts/session-middleware.server
 import { isTrackedPath } from "~/features/analytics/events";
 import { TagManager } from "~/features/analytics/tag-manager";
 import { useAnalytics } from "~/features/analytics/use-analytics";
+import { isBlogListPath } from "~/features/blog/paging";
+import { PostCardSkeletons } from "~/features/blog/post-card";
 import { company } from "~/features/catalog/company";
 import { noStoreForPrivateResponses } from "~/lib/cache-control.server";
 import { clientLog, storeUserRecord } from "~/lib/client-log";
@@ -164,10 +167,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useAnalytics();
   useErrorReporting();
   useEffect(() => storeUserRecord(loaderData.userId), [loaderData.userId]);
+  const navigation = useNavigation();
+  // SPEC: 6 skeleton cards while a client-side navigation to a blog list is loading
+  const loadingBlogList =
+    navigation.state === "loading" && isBlogListPath(navigation.location?.pathname);
   return (
     <>
       <FlashToast toast={loaderData.toast} />
-      <Outlet />
+      {loadingBlogList ? <PostCardSkeletons count={6} /> : <Outlet />}
     </>
   );
 }

@@ -41,6 +41,13 @@ export default [
       route("events", "routes/admin/events.ts"),
     ]),
   ]),
+  ...prefix("blog", [
+    index("routes/blog/index.tsx"),
+    route("feed.xml", "routes/blog/feed.ts"),
+    route("category/:slug", "routes/blog/category.tsx"),
+    route("tag/:slug", "routes/blog/tag.tsx"),
+    route(":slug", "routes/blog/post.tsx"),
+  ]),
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/client-errors", "routes/api/client-errors.ts"),
   route("healthz", "routes/resources/healthz.ts"),

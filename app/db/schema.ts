@@ -266,6 +266,12 @@ export const blog_post_tags = pgTable(
   ],
 );
 
+/** Content seeded once on first start (e.g. the blog's articles); a row means "done, never again". */
+export const seed_runs = pgTable("seed_runs", {
+  name: text("name").primaryKey(),
+  ran_at: timestamp("ran_at", { withTimezone: true }).defaultNow().notNull(),
+});
+
 /** Mail written in the same transaction as the change it reports; a worker delivers it. */
 export const mail_outbox = pgTable(
   "mail_outbox",

@@ -1,0 +1,134 @@
+import { Link } from "react-router";
+import { Card } from "~/components/ui/card";
+import { cn } from "~/lib/utils";
+import { formatPublishedDate } from "./format";
+
+/** The fields a card shows; dates may arrive serialised. */
+export interface CardPost {
+  slug: string;
+  title: string;
+  excerpt: string;
+  featured_image: string | null;
+  published_at: Date | string;
+  reading_minutes: number;
+  categories: { slug: string; name: string }[];
+}
+
+/** SPEC: cards show at most two categories. */
+export const CARD_CATEGORY_LIMIT = 2;
+
+/** Date and reading time, as on cards and the article page. */
+export function PostMeta({ post }: { post: Pick<CardPost, "published_at" | "reading_minutes"> }) {
+  const published = new Date(post.published_at);
+  return (
+    <p className="text-sm text-slate-600">
+      <time dateTime={published.toISOString()}>{formatPublishedDate(published)}</time>
+      <span aria-hidden="true"> · </span>
+      <span>{post.reading_minutes} min read</span>
+    </p>
+  );
+}
+
+/** Category links of a post (at most `limit`). */
+export function CategoryLinks({
+  categories,
+  limit,
+}: {
+  categories: CardPost["categories"];
+  limit?: number;
+}) {
+  const shown = limit === undefined ? categories : categories.slice(0, limit);
+  if (shown.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label="Categories">
+      {shown.map((c) => (
+        <li key={c.slug}>
+          <Link
+            to={`/blog/category/${c.slug}`}
+            className="inline-flex rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-900 hover:bg-brand-100"
+          >
+            {c.name}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * An article card: featured image, up to two categories, title (the link), excerpt, date and
+ * reading time. `featured` makes the large first card of the list.
+ */
+export function PostCard({
+  post,
+  featured = false,
+  headingLevel = "h3",
+}: {
+  post: CardPost;
+  featured?: boolean;
+  headingLevel?: "h2" | "h3";
+}) {
+  const Heading = headingLevel;
+  return (
+    <Card
+      className={cn(
+        "flex h-full flex-col overflow-hidden",
+        featured && "md:grid md:grid-cols-2 md:items-stretch",
+      )}
+    >
+      {post.featured_image ? (
+        <img
+          src={post.featured_image}
+          alt=""
+          width={1200}
+          height={630}
+          loading={featured ? "eager" : "lazy"}
+          className={cn("aspect-[40/21] w-full bg-slate-100 object-cover", featured && "md:h-full")}
+        />
+      ) : null}
+      <div className="flex flex-1 flex-col gap-3 p-6">
+        <CategoryLinks categories={post.categories} limit={CARD_CATEGORY_LIMIT} />
+        <Heading
+          className={cn(
+            "font-semibold leading-tight",
+            featured ? "text-2xl md:text-3xl" : "text-xl",
+          )}
+        >
+          <Link to={`/blog/${post.slug}`} className="hover:text-brand-800 hover:underline">
+            {post.title}
+          </Link>
+        </Heading>
+        <p className="text-slate-700">{post.excerpt}</p>
+        <div className="mt-auto">
+          <PostMeta post={post} />
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/** Placeholder cards shown while the list loads on a client-side navigation (SPEC: 6 cards). */
+export function PostCardSkeletons({ count = 6 }: { count?: number }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12">
+      <div role="status" aria-label="Loading articles" className="grid gap-6 md:grid-cols-3">
+        {Array.from({ length: count }, (_, i) => (
+          <div
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            key={i}
+            data-testid="post-card-skeleton"
+            className="animate-pulse overflow-hidden rounded-xl border border-slate-200"
+          >
+            <div className="aspect-[40/21] bg-slate-200" />
+            <div className="space-y-3 p-6">
+              <div className="h-4 w-1/3 rounded bg-slate-200" />
+              <div className="h-6 w-5/6 rounded bg-slate-200" />
+              <div className="h-4 w-full rounded bg-slate-200" />
+              <div className="h-4 w-2/3 rounded bg-slate-200" />
+            </div>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

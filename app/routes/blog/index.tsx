@@ -1,0 +1,106 @@
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { pageParam } from "~/features/blog/paging";
+import { PostCard } from "~/features/blog/post-card";
+import { BlogSidebar, Pagination, PostGrid } from "~/features/blog/post-list";
+import { listCategories, listPublishedPosts, popularTags } from "~/features/blog/posts.server";
+import { BLOG_DESCRIPTION, BLOG_TITLE, blogListMeta } from "~/features/blog/seo";
+import { logger } from "~/lib/logger.server";
+import type { Route } from "./+types/index";
+
+export const EMPTY_MESSAGE = "No articles have been published yet. Check back soon!";
+export const LOAD_ERROR = "Unable to load blog posts";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const page = pageParam(request);
+  if (page === null) throw data(null, { status: 404 });
+  let loaded: Awaited<ReturnType<typeof load>>;
+  try {
+    loaded = await load(page);
+  } catch (error) {
+    logger().error({ err: error }, "blog list could not be loaded");
+    throw data({ message: LOAD_ERROR }, { status: 503 });
+  }
+  if (page > loaded.list.pageCount) throw data(null, { status: 404 });
+  return loaded;
+}
+
+async function load(page: number) {
+  const [list, categories, tags] = await Promise.all([
+    listPublishedPosts(page),
+    listCategories(),
+    popularTags(),
+  ]);
+  return { list, categories, tags };
+}
+
+export function meta(args: Route.MetaArgs) {
+  const page = args.loaderData?.list.page ?? 1;
+  return blogListMeta(args, {
+    title: page > 1 ? `${BLOG_TITLE} (page ${page})` : BLOG_TITLE,
+    description: BLOG_DESCRIPTION,
+    crumbs: [{ name: "Blog", path: "/blog" }],
+    page,
+  });
+}
+
+export default function BlogList({ loaderData }: Route.ComponentProps) {
+  const { list, categories, tags } = loaderData;
+  const [featured, ...rest] = list.page === 1 ? list.posts : [undefined, ...list.posts];
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12">
+      <header className="max-w-3xl">
+        <h1 className="text-4xl font-bold tracking-tight">{BLOG_TITLE}</h1>
+        <p className="mt-3 text-lg text-slate-700">{BLOG_DESCRIPTION}</p>
+      </header>
+      <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_16rem]">
+        <div>
+          {list.total === 0 ? (
+            <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-700">
+              {EMPTY_MESSAGE}
+            </p>
+          ) : (
+            <>
+              {featured ? (
+                <section aria-labelledby="featured-title" className="mb-12">
+                  <h2 id="featured-title" className="sr-only">
+                    Featured Article
+                  </h2>
+                  <PostCard post={featured} featured headingLevel="h3" />
+                </section>
+              ) : null}
+              {rest.length > 0 ? (
+                <section aria-labelledby="latest-title">
+                  <h2 id="latest-title" className="mb-6 text-2xl font-bold">
+                    Latest Articles
+                  </h2>
+                  <PostGrid posts={rest as NonNullable<(typeof rest)[number]>[]} />
+                </section>
+              ) : null}
+              <Pagination page={list.page} pageCount={list.pageCount} basePath="/blog" />
+            </>
+          )}
+        </div>
+        <BlogSidebar categories={categories} tags={tags} />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? "Page not found" : LOAD_ERROR;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-20 text-center">
+      <title>{`${title} | Utah Home Remediation`}</title>
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-4 text-slate-700">
+        {notFound
+          ? "This page of the blog does not exist."
+          : "Please try again in a moment. If the problem continues, call us."}
+      </p>
+      <Link to="/blog" className="mt-8 inline-block font-semibold text-brand-800 underline">
+        Back to the blog
+      </Link>
+    </div>
+  );
+}

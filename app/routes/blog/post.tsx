@@ -1,0 +1,126 @@
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { CategoryLinks, PostMeta } from "~/features/blog/post-card";
+import { PostGrid } from "~/features/blog/post-list";
+import { findPublishedPost, relatedPosts } from "~/features/blog/posts.server";
+import { blogPostMeta, feedLink } from "~/features/blog/seo";
+import type { Route } from "./+types/post";
+
+export const NOT_FOUND = "Article Not Found";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const post = await findPublishedPost(params.slug);
+  if (!post) throw data({ message: NOT_FOUND }, { status: 404 });
+  const related = await relatedPosts(post.id);
+  return { post, related };
+}
+
+export function meta(args: Route.MetaArgs) {
+  if (!args.loaderData) return [{ title: `${NOT_FOUND} | Utah Home Remediation` }, feedLink];
+  return blogPostMeta(args, args.loaderData.post);
+}
+
+/** Typography for the sanitised article HTML (only allowlisted tags reach here). */
+const articleBody = [
+  "mt-10 max-w-none text-lg leading-relaxed text-slate-800",
+  "[&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-8 [&_h3]:text-xl [&_h3]:font-semibold",
+  "[&_h4]:mt-6 [&_h4]:font-semibold [&_p]:mt-4 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6",
+  "[&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:mt-1",
+  "[&_a]:font-medium [&_a]:text-brand-800 [&_a]:underline",
+  "[&_blockquote]:mt-6 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-600 [&_blockquote]:pl-4 [&_blockquote]:italic",
+  "[&_img]:mt-6 [&_img]:rounded-lg [&_figcaption]:mt-2 [&_figcaption]:text-sm [&_figcaption]:text-slate-600",
+  "[&_pre]:mt-4 [&_pre]:overflow-x-auto [&_pre]:rounded [&_pre]:bg-slate-100 [&_pre]:p-4",
+  "[&_table]:mt-6 [&_table]:w-full [&_td]:border [&_td]:border-slate-300 [&_td]:p-2 [&_th]:border [&_th]:border-slate-300 [&_th]:p-2 [&_th]:text-left",
+].join(" ");
+
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const { post, related } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+        <ol className="flex flex-wrap gap-2">
+          <li>
+            <Link to="/" className="underline">
+              Home
+            </Link>
+            <span aria-hidden="true"> /</span>
+          </li>
+          <li>
+            <Link to="/blog" className="underline">
+              Blog
+            </Link>
+            <span aria-hidden="true"> /</span>
+          </li>
+          <li aria-current="page">{post.title}</li>
+        </ol>
+      </nav>
+      <article className="mt-6">
+        <header>
+          <CategoryLinks categories={post.categories} />
+          <h1 className="mt-4 text-4xl font-bold tracking-tight">{post.title}</h1>
+          <p className="mt-4 text-xl text-slate-700">{post.excerpt}</p>
+          <div className="mt-4 flex flex-wrap items-center gap-x-3 text-sm text-slate-600">
+            <span>By {post.author_name}</span>
+            <span aria-hidden="true">·</span>
+            <PostMeta post={post} />
+          </div>
+          {post.featured_image ? (
+            <img
+              src={post.featured_image}
+              alt=""
+              width={1200}
+              height={630}
+              className="mt-8 aspect-[40/21] w-full rounded-xl bg-slate-100 object-cover"
+            />
+          ) : null}
+        </header>
+        {/* sanitised on save and again in findPublishedPost (sanitizePostHtml) */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: allowlist-sanitised HTML */}
+        <div className={articleBody} dangerouslySetInnerHTML={{ __html: post.content }} />
+        {post.tags.length > 0 ? (
+          <footer className="mt-10 border-t border-slate-200 pt-6">
+            <h2 className="text-sm font-semibold text-slate-700">Tags</h2>
+            <ul className="mt-2 flex flex-wrap gap-2">
+              {post.tags.map((t) => (
+                <li key={t.slug}>
+                  <Link
+                    to={`/blog/tag/${t.slug}`}
+                    className="inline-flex rounded-full border border-slate-300 px-3 py-1 text-sm text-slate-800 hover:border-brand-700"
+                  >
+                    #{t.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </footer>
+        ) : null}
+      </article>
+      {related.length > 0 ? (
+        <section aria-labelledby="related-title" className="mt-16">
+          <h2 id="related-title" className="mb-6 text-2xl font-bold">
+            Related Articles
+          </h2>
+          <PostGrid posts={related} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? NOT_FOUND : "Something went wrong";
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-20 text-center">
+      <title>{`${title} | Utah Home Remediation`}</title>
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-4 text-slate-700">
+        {notFound
+          ? "This article does not exist or is no longer published."
+          : "We could not load this article. Please try again in a moment."}
+      </p>
+      <Link to="/blog" className="mt-8 inline-block font-semibold text-brand-800 underline">
+        Back to the blog
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+import { expect, type Page, test } from "@playwright/test";
+import { parseFeed } from "@rowanmanning/feed-parser";
+import { expectNoAxeViolations } from "./helpers";
+
+// The e2e server starts on an empty database, so it shows the starter articles seeded on first start.
+const newest = "Radon in Utah Homes: What the EPA's 4 pCi/L Action Level Means";
+
+async function expectFeedLink(page: Page) {
+  await expect(
+    page.locator('link[rel="alternate"][type="application/rss+xml"][href="/blog/feed.xml"]'),
+  ).toHaveCount(1);
+}
+
+async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks.map((b) => JSON.parse(b) as Record<string, unknown>);
+}
+
+test.describe("public blog", () => {
+  // axe takes a while on the shared machine
+  test.describe.configure({ timeout: 90_000 });
+
+  test("the list features the newest article, lists the latest, and has a sidebar", async ({
+    page,
+  }) => {
+    const response = await page.goto("/blog");
+    expect(response?.status()).toBe(200);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Home Remediation Blog" }),
+    ).toBeVisible();
+    const featured = page.getByRole("region", { name: "Featured Article" });
+    await expect(featured.getByRole("link", { name: newest })).toBeVisible();
+    await expect(featured.getByText(/\d+ min read/)).toBeVisible();
+    const latest = page.getByRole("region", { name: "Latest Articles" });
+    await expect(
+      latest.getByRole("listitem").filter({ has: page.getByRole("heading") }),
+    ).toHaveCount(5);
+    for (const card of await latest.getByRole("list", { name: "Categories" }).all()) {
+      expect(await card.getByRole("link").count()).toBeLessThanOrEqual(2);
+    }
+    const sidebar = page.getByRole("complementary", { name: "Browse the blog" });
+    for (const name of ["Mold", "Radon", "Water Quality"]) {
+      await expect(
+        sidebar.getByRole("link", { name: new RegExp(`^${name} \\d+ articles$`) }),
+      ).toBeVisible();
+    }
+    await expect(sidebar.getByRole("heading", { name: "Popular Tags" })).toBeVisible();
+    await expectFeedLink(page);
+    await expectNoAxeViolations(page);
+  });
+
+  test("an article shows its parts, JSON-LD and related posts; its category and tag pages list it", async ({
+    page,
+  }) => {
+    await page.goto("/blog");
+    await page
+      .getByRole("link", { name: "When Does Mold Clean-Up Need a Professional?", exact: false })
+      .click();
+    await expect(page).toHaveURL(/\/blog\/when-mold-cleanup-needs-a-professional$/);
+    const article = page.getByRole("article");
+    await expect(article.getByRole("heading", { level: 1 })).toHaveText(
+      "When Does Mold Clean-Up Need a Professional? The EPA's 10 Square Foot Rule of Thumb",
+    );
+    await expect(article.getByRole("link", { name: "Mold", exact: true })).toBeVisible();
+    await expect(article.getByText(/less than about 10 square feet/)).toBeVisible();
+    await expect(article.getByRole("heading", { name: "Sources" })).toBeVisible();
+    await expect(
+      article.getByRole("link", { name: "A Brief Guide to Mold, Moisture and Your Home" }),
+    ).toHaveAttribute("rel", "nofollow noopener noreferrer");
+    const related = page.getByRole("region", { name: "Related Articles" });
+    await expect(related.getByRole("link", { name: /Mold After Water Damage/ })).toBeVisible();
+    await expect(page).toHaveTitle(/When Does Mold Clean-Up Need a Professional/);
+    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      "content",
+      /\/blog\/images\/mold-cleanup-professional\.svg$/,
+    );
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      /\/blog\/when-mold-cleanup-needs-a-professional$/,
+    );
+    await expectFeedLink(page);
+    await expectNoAxeViolations(page);
+
+    await article.getByRole("link", { name: "#Mold Removal" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "#Mold Removal" })).toBeVisible();
+    await expect(page.getByRole("link", { name: /When Does Mold Clean-Up/ })).toBeVisible();
+    await expectFeedLink(page);
+    await expectNoAxeViolations(page);
+  });
+
+  test("a category page shows its name, description and articles newest first", async ({
+    page,
+  }) => {
+    await page.goto("/blog/category/mold");
+    await expect(page.getByRole("heading", { level: 1, name: "Mold" })).toBeVisible();
+    await expect(page.getByText(/Preventing, finding and cleaning up mold/)).toBeVisible();
+    const titles = await page.getByRole("heading", { level: 3 }).allTextContents();
+    expect(titles).toEqual([
+      "Mold After Water Damage and Swamp Coolers: Preventing It in a Dry Climate",
+      "When Does Mold Clean-Up Need a Professional? The EPA's 10 Square Foot Rule of Thumb",
+    ]);
+    await expectFeedLink(page);
+    await expectNoAxeViolations(page);
+  });
+
+  test("every article's JSON-LD parses with BlogPosting and BreadcrumbList fields", async ({
+    page,
+    request,
+  }) => {
+    const feed = parseFeed(await (await request.get("/blog/feed.xml")).text());
+    expect(feed.items.length).toBeGreaterThanOrEqual(6);
+    for (const item of feed.items) {
+      await page.goto(new URL(item.url as string).pathname);
+      const [posting, crumbs] = await jsonLd(page);
+      expect(posting).toMatchObject({
+        "@type": "BlogPosting",
+        headline: item.title,
+        author: { "@type": "Person", name: expect.any(String) },
+        image: [expect.stringMatching(/\/blog\/images\/.+\.svg$/)],
+      });
+      expect(Date.parse(posting?.datePublished as string)).not.toBeNaN();
+      expect(Date.parse(posting?.dateModified as string)).not.toBeNaN();
+      expect(crumbs).toMatchObject({
+        "@type": "BreadcrumbList",
+        itemListElement: [{ name: "Home" }, { name: "Blog" }, { name: item.title, position: 3 }],
+      });
+    }
+  });
+
+  test("the feed parses as RSS with every published article, newest first", async ({ request }) => {
+    const response = await request.get("/blog/feed.xml");
+    expect(response.headers()["content-type"]).toContain("application/rss+xml");
+    const feed = parseFeed(await response.text());
+    expect(feed.title).toBe("Home Remediation Blog | Utah Home Remediation");
+    expect(feed.items[0]?.title).toBe(newest);
+    expect(feed.items[0]?.url).toMatch(/\/blog\/radon-in-utah-homes-epa-action-level$/);
+    expect(feed.items[0]?.content).toContain("4 pCi/L or higher");
+    expect(feed.items.map((i) => i.title)).toHaveLength(6);
+  });
+
+  for (const [path, message] of [
+    ["/blog/no-such-article", "Article Not Found"],
+    ["/blog/category/no-such-category", "Category Not Found"],
+    ["/blog/tag/no-such-tag", "Tag Not Found"],
+    ["/blog?page=99", "Page not found"],
+  ] as const) {
+    test(`${path} answers 404 with '${message}'`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: message })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Back to the blog" })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test("shows 6 skeleton cards while a client-side navigation to the list loads", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/blog\.data/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("banner").getByRole("link", { name: "Blog" }).first().click();
+    const loading = page.getByRole("status", { name: "Loading articles" });
+    await expect(loading).toBeVisible();
+    await expect(loading.getByTestId("post-card-skeleton")).toHaveCount(6);
+    release();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Home Remediation Blog" }),
+    ).toBeVisible();
+    await expect(loading).toHaveCount(0);
+  });
+
+  test("public blog pages send an ETag and answer 304 to If-None-Match, keeping the cached page's CSP", async ({
+    request,
+    page,
+  }) => {
+    for (const path of [
+      "/blog",
+      "/blog/hard-water-in-utah",
+      "/blog/category/radon",
+      "/blog/tag/utah",
+      "/blog/feed.xml",
+    ]) {
+      const first = await request.get(path);
+      expect(first.status(), path).toBe(200);
+      const etag = first.headers().etag as string;
+      expect(etag, path).toMatch(/^W\/".+"$/);
+      const again = await request.get(path, { headers: { "If-None-Match": etag } });
+      expect(again.status(), path).toBe(304);
+      expect(again.headers()["content-security-policy"], path).toBeUndefined();
+      expect(await again.body()).toHaveLength(0);
+      const stale = await request.get(path, { headers: { "If-None-Match": 'W/"other"' } });
+      expect(stale.status(), path).toBe(200);
+    }
+    // a reload answered 304 still runs the page's scripts (client-side navigation works)
+    const errors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    await page.goto("/blog");
+    const reload = await page.reload();
+    expect([200, 304]).toContain(reload?.status());
+    await page.getByRole("link", { name: /^Radon \d+ articles$/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Radon" })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});
