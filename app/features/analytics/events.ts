@@ -42,7 +42,16 @@ export const quoteSubmitEvent: Partial<Record<ServiceId, EventName>> = {
 
 /** What a route module exports as `handle` to send a page event after its page view. */
 export interface AnalyticsHandle {
-  analytics?: { event: EventName; label?: string; value?: number };
+  analytics?:
+    | PageEvent
+    | ((params: Readonly<Record<string, string | undefined>>) => PageEvent | undefined);
+}
+
+/** A page event a route declares: its name and optional label and value. */
+export interface PageEvent {
+  event: EventName;
+  label?: string;
+  value?: number;
 }
 
 /** Paths where nothing is pushed: private areas and the confirmation (SPEC section 6 and 9). */

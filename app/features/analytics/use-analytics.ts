@@ -45,7 +45,9 @@ export function useAnalytics(): void {
     if (!isTrackedPath(location.pathname)) return;
     push(pageView(location.pathname, location.search, document.title));
     for (const match of matches) {
-      const declared = (match.handle as AnalyticsHandle | undefined)?.analytics;
+      const handle = (match.handle as AnalyticsHandle | undefined)?.analytics;
+      // one route module may serve several pages (the three landing pages): it declares a function
+      const declared = typeof handle === "function" ? handle(match.params) : handle;
       if (declared && isEventName(declared.event)) {
         push(analyticsEvent(declared.event, declared.label, declared.value));
       }
