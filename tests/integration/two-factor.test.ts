@@ -199,7 +199,7 @@ describe.each(drivers)("two-factor and passwords on %s", (driver) => {
 
   it("backup codes are stored hashed and sign in once at the challenge, not twice", async () => {
     const email = `backup-${driver}@example.com`;
-    const { user, backupCodes } = await totpAccount(email);
+    const { user, backupCodes, secret } = await totpAccount(email);
     const [stored] = await db
       .select()
       .from(schema.twoFactor)
@@ -235,6 +235,19 @@ describe.each(drivers)("two-factor and passwords on %s", (driver) => {
     expect(JSON.stringify(again.body)).toContain(
       "That backup code is not valid or was already used.",
     );
+    // after a refused TOTP replay on the same challenge, a backup code still gets in
+    const from = freshIp();
+    const challengeFrom = async () =>
+      cookieHeader(
+        (await post(signAction, "/auth/signin", { email, password: PASSWORD }, from)).setCookies,
+      );
+    const replayed = await totpCode(secret, 1);
+    const answer = (code: string, challengeCookie: string) =>
+      post(twoFactorAction, "/auth/two-factor", { code }, from, null, challengeCookie);
+    expect((await answer(replayed, await challengeFrom())).status).toBe(302);
+    const pending = await challengeFrom();
+    expect((await answer(replayed, pending)).status).toBe(401);
+    expect((await answer(backupCodes[2] as string, pending)).status).toBe(302);
     // another code still works, typed without its dash
     const other = (backupCodes[1] as string).replace("-", "");
     const third = await post(
