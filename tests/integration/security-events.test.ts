@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { handleError } from "~/entry.server";
 import { loadEnv, setEnv } from "~/lib/env.server";
 import { requestContext } from "~/lib/request-context";
 import { userContext } from "~/lib/session.server";
@@ -14,9 +15,10 @@ import { type CapturedLogs, captureLogs } from "../setup/logs";
 
 const ORIGIN = "http://localhost:3000";
 
-describe("refused cross-site POSTs are security events (issue 11 point 6, ASVS V16.3)", () => {
-  let dataDir: string;
-  let logs: CapturedLogs;
+/** A test configuration without a database, logging at info (the database tests make their own). */
+function withoutDatabase() {
+  let dataDir = "";
+  let logs: CapturedLogs | undefined;
   beforeAll(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "remediation-events-"));
     setEnv(
@@ -31,9 +33,14 @@ describe("refused cross-site POSTs are security events (issue 11 point 6, ASVS V
     logs = captureLogs();
   });
   afterAll(() => {
-    logs.restore();
+    logs?.restore();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
+  return () => logs as CapturedLogs;
+}
+
+describe("refused cross-site POSTs are security events (issue 11 point 6, ASVS V16.3)", () => {
+  const captured = withoutDatabase();
 
   /** Runs the root middleware chain on `request` as the server would, until it answers. */
   async function throughRootMiddleware(request: Request) {
@@ -66,7 +73,9 @@ describe("refused cross-site POSTs are security events (issue 11 point 6, ASVS V
     expect(outcome).toBeInstanceOf(Response);
     expect((outcome as Response).status).toBe(403);
 
-    const events = logs.lines().filter((l) => l.event === "csrf.refused");
+    const events = captured()
+      .lines()
+      .filter((l) => l.event === "csrf.refused");
     expect(events).toEqual([
       expect.objectContaining({
         security: true,
@@ -79,30 +88,44 @@ describe("refused cross-site POSTs are security events (issue 11 point 6, ASVS V
       }),
     ]);
     for (const secret of ["r3setT0ken99", "s3ssionT0ken77", "hunter2"]) {
-      expect(logs.text()).not.toContain(secret);
+      expect(captured().text()).not.toContain(secret);
     }
   });
 
   it("logs nothing for a same-origin POST", async () => {
-    const before = logs.lines().length;
+    const before = captured().lines().length;
     const outcome = await throughRootMiddleware(
       new Request(`${ORIGIN}/auth/signout`, { method: "POST", headers: { Origin: ORIGIN } }),
     );
     expect(outcome).toBe("let through");
-    expect(logs.lines().length).toBe(before);
+    expect(captured().lines().length).toBe(before);
+  });
+});
+
+describe("a failing request's log line (issue 11 point 5)", () => {
+  const captured = withoutDatabase();
+
+  it("logs a failing request's URL without its query's values", async () => {
+    const request = new Request(`${ORIGIN}/auth/reset-password?token=tok3nS3cret42&next=/x`);
+    handleError(new Error("boom"), { request } as never);
+    const [line] = captured()
+      .lines()
+      .filter((l) => l.msg === "request failed");
+    expect(line?.url).toBe(`${ORIGIN}/auth/reset-password?token=[redacted]&next=[redacted]`);
+    expect(captured().text()).not.toContain("tok3nS3cret42");
   });
 });
 
 describe("a quote request over the hourly limit is a security event (issue 11 point 6)", () => {
-  let database: TestDatabase;
-  let logs: CapturedLogs;
+  let database: TestDatabase | undefined;
+  let logs: CapturedLogs | undefined;
   beforeEach(async () => {
     database = await freshDatabase("pglite", { QUOTE_RATE_LIMIT: "1", LOG_LEVEL: "info" });
     logs = captureLogs();
   });
   afterEach(async () => {
-    logs.restore();
-    await database.dispose();
+    logs?.restore();
+    await database?.dispose();
   });
 
   it("answers 429 and logs rate_limit.hit with address and request id, not what was typed", async () => {
@@ -124,9 +147,9 @@ describe("a quote request over the hourly limit is a security event (issue 11 po
         : (response as { init: { status: number } }).init.status;
     };
     expect(await submit()).toBe(302);
-    expect(logs.lines().filter((l) => l.event === "rate_limit.hit")).toEqual([]);
+    expect(logs!.lines().filter((l) => l.event === "rate_limit.hit")).toEqual([]);
     expect(await submit()).toBe(429);
-    expect(logs.lines().filter((l) => l.event === "rate_limit.hit")).toEqual([
+    expect(logs!.lines().filter((l) => l.event === "rate_limit.hit")).toEqual([
       expect.objectContaining({
         security: true,
         limit: "quote",
@@ -135,6 +158,6 @@ describe("a quote request over the hourly limit is a security event (issue 11 po
         requestId: "req-q-2",
       }),
     ]);
-    expect(logs.text()).not.toContain("rita.limit@example.com");
+    expect(logs!.text()).not.toContain("rita.limit@example.com");
   });
 });

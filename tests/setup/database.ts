@@ -60,6 +60,8 @@ export async function freshDatabase(
       PUBLIC_URL: "http://localhost:3000",
       LOG_LEVEL: "silent",
       AUTH_SECRET: "integration-test-secret-0123456789abcdef",
+      // tests deliver mail themselves; production mode would otherwise demand SMTP_URL
+      MAIL_TRANSPORT: "file",
       ...envOverrides,
     }),
   );
