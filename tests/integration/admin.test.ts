@@ -411,7 +411,7 @@ describe.each(drivers)("admin back office on %s", (driver) => {
       });
       expect(tooLong.status).toBe(400);
       expect(JSON.stringify(tooLong.value)).toContain("Notes can be at most 2000 characters");
-      for (const badId of ["not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
+      for (const badId of ["not-a-uuid", "-".repeat(36), "00000000-0000-4000-8000-000000000000"]) {
         expect(
           (await change(badId, { status: "approved", expectedStatus: "pending" })).status,
         ).toBe(404);

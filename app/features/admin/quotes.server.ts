@@ -3,6 +3,7 @@
  * filtered rows for CSV export. Only admin loaders call these (the guard is theirs).
  */
 import { and, desc, eq, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import {
   mold_assessment_details,
   profiles,
@@ -223,7 +224,7 @@ export type QuoteDetail = NonNullable<Awaited<ReturnType<typeof getQuoteDetail>>
 
 /** Quote `id` with its property, customer, service answers, triage and history; null if none. */
 export async function getQuoteDetail(id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!z.uuid().safeParse(id).success) return null;
   const [quote] = await db
     .select({
       quote: quotes,
