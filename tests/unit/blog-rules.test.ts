@@ -111,3 +111,13 @@ describe("blog list metadata", () => {
     });
   });
 });
+
+describe("sanitising twice", () => {
+  it("is stable: rendering sanitised HTML again gives the same HTML", () => {
+    const once = sanitizePostHtml(
+      '<p><a title="t" href="https://www.epa.gov/radon" rel="author">EPA</a><img src="/a.svg" alt="a"></p>',
+      site,
+    );
+    expect(sanitizePostHtml(once, site)).toBe(once);
+  });
+});

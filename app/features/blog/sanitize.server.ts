@@ -83,7 +83,7 @@ export function sanitizePostHtml(html: string, siteOrigin: string): string {
     transformTags: {
       h1: "h2",
       a: (tagName, attribs) => {
-        const { href: raw, ...rest } = attribs;
+        const { href: raw, rel: _given, ...rest } = attribs;
         const href = raw?.trim();
         const rel =
           href && isExternalLink(href, siteOrigin)
@@ -92,7 +92,7 @@ export function sanitizePostHtml(html: string, siteOrigin: string): string {
         // anything that is not plainly one of the allowed URL forms loses its href
         return {
           tagName,
-          attribs: href && safeUrl.link.test(href) ? { ...rest, href, rel } : { ...rest, rel },
+          attribs: href && safeUrl.link.test(href) ? { href, ...rest, rel } : { ...rest, rel },
         };
       },
     },
