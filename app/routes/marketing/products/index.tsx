@@ -34,9 +34,7 @@ export default function Products() {
               className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
             >
               <Icon className="size-10 text-brand-700" aria-hidden="true" />
-              <h2 className="mt-4 text-xl font-semibold">
-                {service.title}
-              </h2>
+              <h2 className="mt-4 text-xl font-semibold">{service.title}</h2>
               <p className="mt-2 text-slate-700">{service.description}.</p>
               <p className="mt-2 flex-1 text-sm text-slate-700">
                 {landingPages[service.id].heroText}
