@@ -117,6 +117,7 @@ test("radon: a rejected submission pushes nothing, an accepted one pushes radon_
 test("mold: an accepted submission pushes mold_quote_submit; water pushes none (SPEC)", async ({
   page,
 }) => {
+  test.slow(); // two submissions / a sign-up with mail: several page loads
   await page.goto("/quotes/mold-remediation");
   await dataLayerOf(page, 1);
   await fillMold(page);
@@ -136,6 +137,7 @@ test("mold: an accepted submission pushes mold_quote_submit; water pushes none (
 });
 
 test("nothing is pushed on /quotes/confirmation, /admin or /account", async ({ page }) => {
+  test.slow(); // two submissions / a sign-up with mail: several page loads
   for (const url of ["/quotes/confirmation", "/admin", "/admin/dashboard"]) {
     await page.goto(url);
     await hydrated(page);
