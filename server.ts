@@ -139,7 +139,11 @@ if (vite) {
   );
   // Prerendered marketing pages (react-router.config `prerender`) as files: their inline scripts
   // are allowed by hash, as a static page cannot carry a per-request nonce; HTML revalidates.
-  const prerendered = loadPrerenderedPages("build/client", settings.publicUrl);
+  // with a tag manager configured, pages are rendered per request (its script follows GTM_ID and
+  // Global Privacy Control at run time, not at build time)
+  const prerendered = settings.tagManager
+    ? new Map<string, never>()
+    : loadPrerenderedPages("build/client", settings.publicUrl);
   server.use((req, res, next) => {
     const page = (req.method === "GET" || req.method === "HEAD") && prerendered.get(req.path);
     if (!page || needsPersonalRender(req.get("cookie"), req.get("sec-gpc"))) return next();
