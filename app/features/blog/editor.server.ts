@@ -169,7 +169,7 @@ export async function ensureCategory(
   return (row as { id: string }).id;
 }
 
-/** The ids of the tags named `names` (by slug), each created when missing. */
+/** The ids of the tags named `names` (by slug; duplicates once), in their order, each created when missing. */
 export async function ensureTags(names: string[], tx: Tx | Database = db): Promise<string[]> {
   const wanted = new Map(names.map((name) => [slugify(name), name.trim()]));
   if (wanted.size === 0) return [];
@@ -178,10 +178,12 @@ export async function ensureTags(names: string[], tx: Tx | Database = db): Promi
     .values([...wanted].map(([slug, name]) => ({ slug, name })))
     .onConflictDoNothing();
   const rows = await tx
-    .select({ id: blog_tags.id })
+    .select({ id: blog_tags.id, slug: blog_tags.slug })
     .from(blog_tags)
     .where(inArray(blog_tags.slug, [...wanted.keys()]));
-  return rows.map((r) => r.id);
+  // in the order the names were given (the database returns them in any order)
+  const ids = new Map(rows.map((r) => [r.slug, r.id]));
+  return [...wanted.keys()].map((slug) => ids.get(slug) as string);
 }
 
 export interface EditorListItem {
