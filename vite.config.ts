@@ -14,6 +14,9 @@ function warmServerBuildForPrerender(): Plugin {
   return {
     name: "warm-server-build-for-prerender",
     async configurePreviewServer() {
+      // prerendered pages are the same for every deployment and read no database: a DATABASE_URL
+      // in the build's environment (CI, a deploy) must not bring its production rules (AUTH_SECRET)
+      delete process.env.DATABASE_URL;
       const serverBuild = path.resolve(import.meta.dirname, "build/server/index.js");
       if (fs.existsSync(serverBuild)) await import(pathToFileURL(serverBuild).href);
     },
