@@ -16,8 +16,9 @@ export default defineConfig({
   // a flaky test is a bug to fix, not to retry
   retries: 0,
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
-  timeout: 30_000,
-  // six checkouts share two cores: a quote POST or a sign-in can take several seconds
+  // whole journeys (sign-up, argon2id hashing, two-factor, several pages) on two cores
+  timeout: 90_000,
+  // a quote POST or a sign-in (argon2id) can take several seconds on two busy cores
   expect: { timeout: 15_000 },
   use: {
     baseURL,
