@@ -65,7 +65,7 @@ test("an admin turns on TOTP, finds a guest's request by reference, changes its 
   await page.goto("/admin/quotes");
   await expect(page).toHaveURL(/\/account\/profile$/);
   await expect(page.getByText("Two-factor authentication required")).toBeVisible();
-  await page.getByLabel("Current Password").fill(PASSWORD);
+  await page.getByLabel("Current Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Set Up Two-Factor" }).click();
   totpKey = (await page.locator("code").first().textContent()) ?? "";
   await page.getByLabel("3. Enter the 6-digit code the app shows").fill(await totpCode(totpKey));

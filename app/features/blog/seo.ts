@@ -122,19 +122,31 @@ export function blogPostMeta(args: MetaArgs, post: SeoPost): MetaDescriptor[] {
   const base = pageMeta(args, { title: post.title, description });
   const title = post.meta_title ?? `${post.title} | ${company.name}`;
   const image = post.featured_image ? new URL(post.featured_image, origin).href : null;
-  const replaced = base.map((m) => {
-    if ("title" in m) return { title };
-    if ("property" in m && m.property === "og:title")
-      return { property: "og:title", content: title };
-    if ("property" in m && m.property === "og:type")
-      return { property: "og:type", content: "article" };
-    if ("name" in m && m.name === "twitter:card")
-      return { name: "twitter:card", content: image ? "summary_large_image" : "summary" };
-    return m;
-  });
+  // the article's own image replaces the site's default preview image
+  const own = (m: MetaDescriptor) =>
+    image !== null &&
+    (("property" in m && String(m.property).startsWith("og:image")) ||
+      ("name" in m && String(m.name).startsWith("twitter:image")));
+  const replaced = base
+    .filter((m) => !own(m))
+    .map((m) => {
+      if ("title" in m) return { title };
+      if ("property" in m && m.property === "og:title")
+        return { property: "og:title", content: title };
+      if ("property" in m && m.property === "og:type")
+        return { property: "og:type", content: "article" };
+      if ("name" in m && m.name === "twitter:card")
+        return { name: "twitter:card", content: image ? "summary_large_image" : "summary" };
+      return m;
+    });
   return [
     ...replaced,
-    ...(image ? [{ property: "og:image", content: image }] : []),
+    ...(image
+      ? [
+          { property: "og:image", content: image },
+          { name: "twitter:image", content: image },
+        ]
+      : []),
     { property: "article:published_time", content: new Date(post.published_at).toISOString() },
     { property: "article:modified_time", content: new Date(post.updated_at).toISOString() },
     ...post.categories.map((c) => ({ property: "article:section", content: c.name })),
