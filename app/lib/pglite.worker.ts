@@ -10,6 +10,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Transaction, types } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
 type Request =
   | {
@@ -57,6 +58,8 @@ function describeError(error: unknown): Record<string, unknown> {
 
 async function main(port: NonNullable<typeof parentPort>, dir: string) {
   const pg = new PGlite(dir, {
+    // the admin search's trigram indexes (drizzle/0005_search_trgm.sql)
+    extensions: { pg_trgm },
     parsers: Object.fromEntries(DRIZZLE_TEXT_TYPES.map((oid) => [oid, (text: string) => text])),
   });
   await pg.waitReady;

@@ -1,9 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { auth, CLIENT_IP_HEADER } from "~/features/accounts/auth.server";
 import { addProperty } from "~/features/accounts/properties.server";
 import { signIn } from "~/features/accounts/sign-in.server";
+import { quoteListWhere } from "~/features/admin/quotes.server";
 import { submitQuoteRequest } from "~/features/quotes/submit.server";
 import { db } from "~/lib/db.server";
 import { liveEventsResponse } from "~/lib/realtime.server";
@@ -562,6 +563,25 @@ describe.each(drivers)("admin back office on %s", (driver) => {
       const second = await list("?q=bulk&page=2");
       expect(second.quotes).toHaveLength(2);
       expect(new Set([...first.quotes, ...second.quotes].map((q) => q.id)).size).toBe(27);
+    });
+
+    it("serves the search from trigram indexes, so it does not read every quote", async () => {
+      await submit("radon", { details: "smith basement" });
+      // a handful of rows would be scanned anyway: forbid the scan to see which index can serve
+      // the very expression the list's ILIKE uses
+      const plan = await db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+        const rows = await tx.execute(
+          sql`EXPLAIN SELECT count(*) FROM ${schema.quotes} WHERE ${quoteListWhere({ q: "smith" })}`,
+        );
+        return JSON.stringify(rows);
+      });
+      expect(plan).toContain("quotes_search_trgm_idx");
+      expect(plan).toContain("profiles_full_name_trgm_idx");
+      expect(plan).toContain("properties_address_trgm_idx");
+      expect(plan).toContain("quotes_user_id_idx");
+      expect(plan).toContain("quotes_property_id_idx");
+      expect(plan).not.toContain("Seq Scan on quotes");
     });
   });
 

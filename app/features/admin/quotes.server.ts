@@ -9,6 +9,7 @@ import {
   profiles,
   properties,
   quote_status_history,
+  quoteSearchText,
   quotes,
   radon_testing_details,
   user as users,
@@ -31,18 +32,19 @@ export function quoteListWhere(query: Pick<QuoteListQuery, "q" | "status" | "ser
   const conditions: SQL[] = [];
   if (query.q) {
     const pattern = containsPattern(query.q);
-    // one ILIKE over the quote's own text, and the joined names and addresses as id sets computed
-    // once: no join per row, so counting and paging scan the quotes table alone
+    // each arm is an index condition on quotes, so Postgres ORs their bitmaps instead of reading
+    // every quote: the quote's own text by its trigram index, and the customers' names and the
+    // property addresses (trigram indexes too) as id arrays matched by the quotes' foreign keys
     const search: SQL[] = [
-      sql`(${quotes.description} || ' ' || ${quotes.contact_first_name} || ' ' || ${quotes.contact_last_name} || ' ' || ${quotes.contact_email} || ' ' || ${quotes.contact_phone}) ILIKE ${pattern}`,
-      inArray(
-        quotes.user_id,
-        db.select({ id: profiles.id }).from(profiles).where(ilike(profiles.full_name, pattern)),
-      ),
-      inArray(
-        quotes.property_id,
-        db.select({ id: properties.id }).from(properties).where(ilike(properties.address, pattern)),
-      ),
+      sql`${quoteSearchText(quotes)} ILIKE ${pattern}`,
+      sql`${quotes.user_id} = ANY(ARRAY(${db
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(ilike(profiles.full_name, pattern))}))`,
+      sql`${quotes.property_id} = ANY(ARRAY(${db
+        .select({ id: properties.id })
+        .from(properties)
+        .where(ilike(properties.address, pattern))}))`,
     ];
     const reference = query.q.toLowerCase();
     if (/^[0-9a-f]{1,8}$/.test(reference)) {
