@@ -212,6 +212,8 @@ async function shutdown(signal: string) {
       process.exit(1);
     }
   });
+  // open admin event streams never end by themselves; their browsers reconnect to the next server
+  app.endLiveStreams();
   listener.closeIdleConnections();
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

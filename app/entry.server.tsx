@@ -12,6 +12,7 @@ import { loggableUrl, logger } from "~/lib/logger.server";
 import { requestInfo } from "~/lib/request-context";
 import { startServices as startLibServices } from "~/lib/services.server";
 
+export { endLiveStreams } from "~/lib/realtime.server";
 // server.ts reads these from the build (one context key object on both sides: DESIGN section 8)
 export { requestContext } from "~/lib/request-context";
 export { databaseHealth, serverSettings, stopServices } from "~/lib/services.server";

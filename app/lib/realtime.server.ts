@@ -54,6 +54,16 @@ export interface EventStreamOptions {
 }
 
 const encoder = new TextEncoder();
+const openStreams = new Set<() => void>();
+
+/**
+ * Ends every open event stream without `event: end`, so each browser reconnects (after the
+ * stream's `retry` delay) to whichever server answers next. server.ts calls it on SIGTERM: an
+ * open stream would otherwise keep the HTTP server from closing.
+ */
+export function endLiveStreams(): void {
+  for (const stop of openStreams) stop();
+}
 
 /**
  * A text/event-stream Response that sends `event: quotes` / `event: profiles` (data: the row id
@@ -85,6 +95,7 @@ export async function liveEventsResponse(
       stop = () => {
         if (closed) return;
         closed = true;
+        openStreams.delete(stop);
         clearInterval(timer);
         unsubscribe();
         signal.removeEventListener("abort", stop);
@@ -95,6 +106,7 @@ export async function liveEventsResponse(
         }
       };
       signal.addEventListener("abort", stop);
+      openStreams.add(stop);
       // reconnect after 3 s if the server restarts; tell the client the stream is open
       send("retry: 3000\nevent: ready\ndata: {}\n\n");
     },

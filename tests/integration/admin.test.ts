@@ -7,7 +7,7 @@ import { signIn } from "~/features/accounts/sign-in.server";
 import { quoteListWhere } from "~/features/admin/quotes.server";
 import { submitQuoteRequest } from "~/features/quotes/submit.server";
 import { db } from "~/lib/db.server";
-import { liveEventsResponse } from "~/lib/realtime.server";
+import { endLiveStreams, liveEventsResponse } from "~/lib/realtime.server";
 import type { SessionUser } from "~/lib/session.server";
 import { adminMiddleware, adminSessionStillValid, requireAdmin } from "~/lib/session.server";
 import * as analyticsRoute from "~/routes/admin/analytics";
@@ -690,6 +690,22 @@ describe.each(drivers)("admin back office on %s", (driver) => {
     controller.abort();
     const rest = await readUntil(body, () => false);
     expect(rest.done).toBe(true);
+  });
+
+  it("closes open streams at shutdown without 'end', so browsers reconnect to the next server", async () => {
+    const opened = await run(eventsRoute.loader, {
+      request: requestTo("/admin/events"),
+      context: contextFor(admin),
+    });
+    const body = (opened.value as Response).body as ReadableStream<Uint8Array>;
+    const ready = await readUntil(body, (t) => t.includes("event: ready"));
+    // the EventSource standard: after a dropped stream the browser reconnects after `retry` ms
+    expect(ready.text).toContain("retry: 3000");
+    ready.reader.releaseLock();
+    endLiveStreams();
+    const rest = await readUntil(body, () => false);
+    expect(rest.done).toBe(true);
+    expect(rest.text).not.toContain("event: end");
   });
 
   it("ends the stream when the admin's session ends or the rights are revoked", async () => {
