@@ -120,7 +120,13 @@ async function openPostgres(
   } finally {
     await migrator.end({ timeout: 5 });
   }
-  const sql = postgres(url, { max: poolSize, ...quiet });
+  const sql = postgres(url, {
+    max: poolSize,
+    ...quiet,
+    // named statements would otherwise switch to a generic plan after five runs, planned without
+    // the search pattern's value: the admin search then walked 100,000 rows for one match
+    connection: { plan_cache_mode: "force_custom_plan" },
+  });
   const db = drizzlePostgres({ client: namedStatements(sql), schema }) as unknown as Database;
   return {
     db,
