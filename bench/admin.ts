@@ -6,22 +6,22 @@
  * BENCH_RUNS (default 40) runs each. Prints figures; asserts nothing.
  *   npm run bench:admin      (tsx, for the ~ path alias; run from the project root)
  */
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import postgres from "postgres";
 import { quotes } from "~/db/schema";
 import { analytics, dashboardCounts } from "~/features/admin/analytics.server";
 import { parseQuoteListQuery } from "~/features/admin/quote-list";
 import { listQuotes, quoteListWhere } from "~/features/admin/quotes.server";
-import { db, openDatabase, setDatabase } from "~/lib/db.server";
-import { loadEnv, setEnv } from "~/lib/env.server";
+import { db } from "~/lib/db.server";
+import {
+  benchDrivers,
+  type Driver,
+  printHeader,
+  time,
+  timedSeed,
+  withFreshDatabase,
+} from "./database";
 
 const QUOTES = Number(process.env.BENCH_QUOTES ?? 100_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 40);
-const wanted = process.env.BENCH_DRIVERS?.split(",") ?? ["pglite", "postgres"];
 
 async function seed(): Promise<void> {
   await db.execute(sql`
@@ -75,57 +75,9 @@ async function explain(search: string) {
   }
 }
 
-async function time(label: string, driver: string, fn: () => Promise<unknown>) {
-  for (let i = 0; i < 3; i++) await fn(); // warm: prepared statements, caches
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await fn();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (p: number) =>
-    samples[Math.min(samples.length - 1, Math.ceil(p * samples.length) - 1)] ?? 0;
-  console.log(
-    `${driver.padEnd(9)} ${label.padEnd(44)} median ${at(0.5).toFixed(1).padStart(6)} ms   p99 ${at(0.99).toFixed(1).padStart(6)} ms`,
-  );
-}
-
-async function benchDriver(driver: "pglite" | "postgres") {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "remediation-bench-admin-"));
-  let url: string | undefined;
-  let drop = async () => {};
-  if (driver === "postgres") {
-    const base = process.env.DATABASE_URL as string;
-    const name = `bench_${randomBytes(5).toString("hex")}`;
-    const admin = postgres(base, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const target = new URL(base);
-    target.pathname = `/${name}`;
-    url = target.href;
-    drop = async () => {
-      const cleanup = postgres(base, { max: 1, onnotice: () => {} });
-      await cleanup.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    };
-  }
-  setEnv(
-    loadEnv({
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "silent",
-      AUTH_SECRET: "bench-secret-0123456789abcdef0123456789",
-    }),
-  );
-  const handle = await openDatabase({ url, pgliteDir: path.join(dataDir, "db") });
-  setDatabase(handle);
-  try {
-    const seeded = performance.now();
-    await seed();
-    console.log(
-      `${driver.padEnd(9)} seeded ${QUOTES} quotes in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
-    );
+async function benchDriver(driver: Driver) {
+  await withFreshDatabase(driver, async () => {
+    await timedSeed(driver, `${QUOTES} quotes`, seed);
     const list = (search: string) => () =>
       listQuotes(parseQuoteListQuery(new URLSearchParams(search)));
     if (process.env.BENCH_EXPLAIN) await explain(process.env.BENCH_EXPLAIN);
@@ -146,20 +98,9 @@ async function benchDriver(driver: "pglite" | "postgres") {
     );
     await time("dashboard cards", driver, () => dashboardCounts());
     await time("analytics page", driver, () => analytics());
-  } finally {
-    setDatabase(undefined);
-    await handle.close();
-    await drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
-console.log(
-  `admin bench: ${QUOTES} quotes, ${RUNS} runs each, ${os.cpus().length} cores, load ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" ")}`,
-);
-if (wanted.includes("pglite")) await benchDriver("pglite");
-if (wanted.includes("postgres") && process.env.DATABASE_URL) await benchDriver("postgres");
+printHeader(`admin bench: ${QUOTES} quotes`);
+for (const driver of benchDrivers()) await benchDriver(driver);
 process.exit(0);
