@@ -1,9 +1,9 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { z } from "zod";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { listCustomers } from "~/features/admin/customers.server";
 import { orNA } from "~/features/admin/format";
+import { ListFilters, SearchInput } from "~/features/admin/list-filters";
 import { formatDateTime } from "~/lib/dates";
 import { pageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/lib/session.server";
@@ -55,27 +55,14 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
       <h2 id="customers-title" className="text-lg font-semibold">
         Customers
       </h2>
-      <Form
-        method="get"
-        role="search"
-        aria-label="Customers"
-        className="flex flex-wrap items-end gap-3"
-      >
-        <div className="flex flex-col gap-1">
-          <label htmlFor="customer-search" className="text-sm font-medium">
-            Search
-          </label>
-          <input
-            id="customer-search"
-            type="search"
-            name="q"
-            defaultValue={query.q ?? ""}
-            placeholder="Search by name, ID or email..."
-            className="h-10 w-72 rounded-md border border-slate-400 bg-white px-3 text-sm"
-          />
-        </div>
-        <Button type="submit">Search</Button>
-      </Form>
+      <ListFilters label="Customers" submitLabel="Search">
+        <SearchInput
+          id="customer-search"
+          defaultValue={query.q}
+          placeholder="Search by name, ID or email..."
+          className="w-72"
+        />
+      </ListFilters>
       <p className="text-sm text-slate-700" aria-live="polite">
         {total === 1 ? "1 customer" : `${total} customers`}
         {pageCount > 1 ? `, page ${query.page} of ${pageCount}` : ""}

@@ -1,8 +1,9 @@
 import { Download } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { orNA, waitingFor } from "~/features/admin/format";
+import { FilterSelect, ListFilters, SearchInput } from "~/features/admin/list-filters";
 import { parseQuoteListQuery, quoteListSearch } from "~/features/admin/quote-list";
 import { listQuotes } from "~/features/admin/quotes.server";
 import { quoteStatus } from "~/features/catalog/enums";
@@ -42,8 +43,10 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, { title: "Quotes", description: "All quote requests.", noIndex: true });
 }
 
-const selectClass =
-  "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-700";
+const sortOptions = [
+  { value: "newest", label: "Newest first" },
+  { value: "urgency", label: "Most urgent first" },
+];
 
 export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
   const { query, quotes, total, pageCount } = loaderData;
@@ -61,72 +64,32 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
           </a>
         </Button>
       </div>
-      <Form
-        method="get"
-        role="search"
-        aria-label="Quotes"
-        className="flex flex-wrap items-end gap-3"
-      >
-        <div className="flex flex-col gap-1">
-          <label htmlFor="quote-search" className="text-sm font-medium">
-            Search
-          </label>
-          <input
-            id="quote-search"
-            type="search"
-            name="q"
-            defaultValue={query.q ?? ""}
-            placeholder="Search quotes..."
-            className={`${selectClass} w-64`}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="quote-status" className="text-sm font-medium">
-            Filter by status
-          </label>
-          <select
-            id="quote-status"
-            name="status"
-            defaultValue={query.status ?? ""}
-            className={selectClass}
-          >
-            <option value="">All statuses</option>
-            {quoteStatus.options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="quote-service" className="text-sm font-medium">
-            Filter by service
-          </label>
-          <select
-            id="quote-service"
-            name="service"
-            defaultValue={query.service ?? ""}
-            className={selectClass}
-          >
-            <option value="">All services</option>
-            {serviceId.options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="quote-sort" className="text-sm font-medium">
-            Sort by
-          </label>
-          <select id="quote-sort" name="sort" defaultValue={query.sort} className={selectClass}>
-            <option value="newest">Newest first</option>
-            <option value="urgency">Most urgent first</option>
-          </select>
-        </div>
-        <Button type="submit">Apply</Button>
-      </Form>
+      <ListFilters label="Quotes" submitLabel="Apply">
+        <SearchInput id="quote-search" defaultValue={query.q} placeholder="Search quotes..." />
+        <FilterSelect
+          id="quote-status"
+          name="status"
+          label="Filter by status"
+          defaultValue={query.status}
+          allLabel="All statuses"
+          options={quoteStatus.options}
+        />
+        <FilterSelect
+          id="quote-service"
+          name="service"
+          label="Filter by service"
+          defaultValue={query.service}
+          allLabel="All services"
+          options={serviceId.options}
+        />
+        <FilterSelect
+          id="quote-sort"
+          name="sort"
+          label="Sort by"
+          defaultValue={query.sort}
+          options={sortOptions}
+        />
+      </ListFilters>
 
       <p className="text-sm text-slate-700" aria-live="polite">
         {total === 1 ? "1 quote" : `${total} quotes`}
