@@ -112,6 +112,7 @@ test("sign-in and sign-up show the SPEC's messages", async ({ page }) => {
   await page.getByLabel("Full Name").fill("Dale Example");
   await page.getByRole("button", { name: "Complete Profile" }).click();
   await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByText("Logged out successfully")).toBeVisible();
 
   await page.goto("/auth/signin");
   await page.getByLabel("Email").fill(email);
@@ -321,6 +322,7 @@ test("a customer turns two-factor on, is asked for a code at sign-in, and turns 
   );
 
   await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByText("Logged out successfully")).toBeVisible();
   await page.goto("/auth/signin");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
@@ -356,6 +358,7 @@ test("with two-factor on, an emailed code meets the challenge, a TOTP code works
   const { key, backupCodes } = await turnOnTwoFactor(page);
   expect(backupCodes).toHaveLength(10);
   await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByText("Logged out successfully")).toBeVisible();
 
   // the emailed code is a first factor: the authenticator is asked next
   await page.goto("/auth/code");
@@ -372,6 +375,7 @@ test("with two-factor on, an emailed code meets the challenge, a TOTP code works
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/account\/profile$/);
   await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByText("Logged out successfully")).toBeVisible();
 
   // the same TOTP code again, inside its time window: refused
   await signInWithPassword(page, email);
@@ -388,6 +392,7 @@ test("with two-factor on, an emailed code meets the challenge, a TOTP code works
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/account\/profile$/);
   await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByText("Logged out successfully")).toBeVisible();
   await signInWithPassword(page, email);
   await page.getByLabel("Authentication Code").fill(backup);
   await page.getByRole("button", { name: "Verify" }).click();
@@ -417,6 +422,7 @@ test("a customer changes their password; a common one is refused", async ({ page
   await form.getByRole("button", { name: "Change Password" }).click();
   await expect(page.getByText("Password changed")).toBeVisible();
   await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByText("Logged out successfully")).toBeVisible();
   await page.goto("/auth/signin");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("granite canyon 1987 x");
@@ -501,6 +507,7 @@ test.describe("with JavaScript off", () => {
     await page.getByRole("button", { name: "Complete Profile" }).click();
     await expect(page).toHaveURL(/\/account\/profile$/);
     await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page.getByText("Logged out successfully")).toBeVisible();
     await page.goto("/auth/signin");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("wrong password");
