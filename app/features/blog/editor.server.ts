@@ -36,6 +36,8 @@ export interface PostInput {
   tag_ids?: string[];
   /** tags to create (or reuse by slug) and link, inside the same transaction */
   new_tag_names?: string[];
+  /** categories to create (or reuse by slug) and link, inside the same transaction */
+  new_category_names?: string[];
 }
 
 export const SLUG_TAKEN = "A post with this slug already exists";
@@ -121,7 +123,16 @@ export async function savePost(
         id = (inserted as { id: string }).id;
       }
       const created = input.new_tag_names?.length ? await ensureTags(input.new_tag_names, tx) : [];
-      await replaceLinks(tx, id, input.category_ids ?? [], [...(input.tag_ids ?? []), ...created]);
+      const newCategories: string[] = [];
+      for (const name of input.new_category_names ?? []) {
+        newCategories.push(await ensureCategory(name.trim(), null, slugify(name), tx));
+      }
+      await replaceLinks(
+        tx,
+        id,
+        [...(input.category_ids ?? []), ...newCategories],
+        [...(input.tag_ids ?? []), ...created],
+      );
       return { ok: true, id, slug };
     });
   } catch (error) {
@@ -266,17 +277,30 @@ export async function submitPostForm(
 ): Promise<PostFormOutcome> {
   const submission = parseWithZod(formData, { schema: postFormSchema });
   if (submission.status !== "success") return { status: 400, result: submission.reply() };
-  const { new_tags, ...form } = submission.value;
-  const names = (new_tags ?? "")
-    .split(",")
-    .map((n) => n.trim())
-    .filter((n) => slugify(n) !== "");
+  const { new_tags, new_categories, ...form } = submission.value;
+  const names = (list: string | undefined) =>
+    (list ?? "")
+      .split(",")
+      .map((n) => n.trim())
+      .filter((n) => slugify(n) !== "");
   const saved = await savePost(
-    { ...form, new_tag_names: names },
+    { ...form, new_tag_names: names(new_tags), new_category_names: names(new_categories) },
     { id: options.id, authorEmail: options.authorEmail },
   );
   if (!saved.ok) {
     return { status: saved.status, result: submission.reply({ fieldErrors: saved.fieldErrors }) };
   }
   return { status: options.id ? 200 : 201, id: saved.id, slug: saved.slug };
+}
+
+/** Every category and tag by name, for the editor's pickers (unpublished use included). */
+export async function listTermsForEditor() {
+  const [categories, tags] = await Promise.all([
+    db
+      .select({ id: blog_categories.id, name: blog_categories.name })
+      .from(blog_categories)
+      .orderBy(blog_categories.name),
+    db.select({ id: blog_tags.id, name: blog_tags.name }).from(blog_tags).orderBy(blog_tags.name),
+  ]);
+  return { categories, tags };
 }
