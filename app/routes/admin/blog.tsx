@@ -1,0 +1,146 @@
+import { Plus } from "lucide-react";
+import { Form, Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { listPostsForEditor } from "~/features/blog/editor.server";
+import { formatDateTime } from "~/lib/dates";
+import { pageMeta } from "~/lib/seo";
+import { requireAdmin } from "~/lib/session.server";
+import type { Route } from "./+types/blog";
+
+const statuses = ["all", "published", "draft"] as const;
+type Status = (typeof statuses)[number];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const params = new URL(request.url).searchParams;
+  const q = (params.get("q") ?? "").trim().slice(0, 200);
+  const wanted = params.get("status");
+  const status: Status = statuses.includes(wanted as Status) ? (wanted as Status) : "all";
+  const posts = await listPostsForEditor({ search: q, status });
+  return {
+    query: { q, status },
+    posts: posts.map((p) => ({
+      id: p.id,
+      slug: p.slug,
+      title: p.title,
+      published: p.published,
+      author: p.author_name,
+      updated: formatDateTime(p.updated_at),
+      publishedAt: p.published_at ? formatDateTime(p.published_at) : null,
+    })),
+  };
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { title: "Blog posts", description: "All blog posts.", noIndex: true });
+}
+
+const controlClass =
+  "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-700";
+
+export default function AdminBlog({ loaderData }: Route.ComponentProps) {
+  const { query, posts } = loaderData;
+  return (
+    <section aria-labelledby="blog-title" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="blog-title" className="text-lg font-semibold">
+          Blog posts
+        </h2>
+        <div className="flex gap-2">
+          <Button asChild variant="outline" size="sm">
+            <Link to="/admin/blog/uploads">Images</Link>
+          </Button>
+          <Button asChild size="sm">
+            <Link to="/admin/blog/new">
+              <Plus aria-hidden="true" />
+              New post
+            </Link>
+          </Button>
+        </div>
+      </div>
+      <Form
+        method="get"
+        role="search"
+        aria-label="Posts"
+        className="flex flex-wrap items-end gap-3"
+      >
+        <div className="flex flex-col gap-1">
+          <label htmlFor="post-search" className="text-sm font-medium">
+            Search
+          </label>
+          <input
+            id="post-search"
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            placeholder="Title or slug"
+            className={`${controlClass} w-64`}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="post-status" className="text-sm font-medium">
+            Filter by status
+          </label>
+          <select
+            id="post-status"
+            name="status"
+            defaultValue={query.status}
+            className={controlClass}
+          >
+            <option value="all">All posts</option>
+            <option value="published">Published</option>
+            <option value="draft">Drafts</option>
+          </select>
+        </div>
+        <Button type="submit">Apply</Button>
+      </Form>
+
+      <p className="text-sm text-slate-700" aria-live="polite">
+        {posts.length === 1 ? "1 post" : `${posts.length} posts`}
+      </p>
+
+      {posts.length === 0 ? (
+        <p>No posts match.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Blog posts, most recently updated first</caption>
+            <thead className="bg-slate-50 text-slate-800">
+              <tr>
+                {["Title", "Status", "Author", "Updated", "Published"].map((h) => (
+                  <th key={h} scope="col" className="px-3 py-2 font-semibold">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {posts.map((p) => (
+                <tr key={p.id} className="align-top">
+                  <td className="px-3 py-2">
+                    <Link
+                      to={`/admin/blog/${p.id}`}
+                      className="font-medium text-brand-800 underline"
+                    >
+                      {p.title}
+                    </Link>
+                    <div className="text-slate-600">/blog/{p.slug}</div>
+                  </td>
+                  <td className="px-3 py-2">
+                    <Badge tone={p.published ? "completed" : "neutral"}>
+                      {p.published ? "Published" : "Draft"}
+                    </Badge>
+                  </td>
+                  <td className="px-3 py-2">{p.author}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{p.updated}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{p.publishedAt ?? "N/A"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
