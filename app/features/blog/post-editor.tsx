@@ -187,6 +187,7 @@ export function PostEditor({
       title: post?.title ?? "",
       slug: post?.slug ?? "",
       excerpt: post?.excerpt ?? "",
+      content: post?.content ?? "",
       featured_image: post?.featured_image ?? "",
       author_name: post?.author_name ?? defaultAuthor,
       meta_title: post?.meta_title ?? "",
@@ -200,7 +201,10 @@ export function PostEditor({
   // the slug follows the title until it is edited by hand (new posts, or an empty slug)
   const slugEdited = useRef(Boolean(post?.slug));
   const slugInput = useRef<HTMLInputElement | null>(null);
-  const [featured, setFeatured] = useState(post?.featured_image ?? "");
+  // what the form starts with: the stored post, or what was sent when the server refused it
+  const [featured, setFeatured] = useState(
+    (fields.featured_image.initialValue as string | undefined) ?? "",
+  );
   // the image picker needs JavaScript; without it the field takes an address
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -296,7 +300,7 @@ export function PostEditor({
           <ContentField
             id={fields.content.id}
             name={fields.content.name}
-            defaultValue={post?.content ?? ""}
+            defaultValue={(fields.content.initialValue as string | undefined) ?? ""}
             errors={fields.content.errors}
             errorId={fields.content.errorId}
             uploads={uploads}

@@ -108,6 +108,8 @@ export default function RichTextEditor(props: RichTextEditorProps) {
       StarterKit.configure({ heading: { levels: [2, 3, 4] }, link: false }),
       Link.configure({
         openOnClick: false,
+        // links stay in the tab as stored (the sanitiser sets rel, and keeps no target)
+        HTMLAttributes: { target: null, rel: null },
         autolink: true,
         defaultProtocol: "https",
         isAllowedUri: (url, ctx) => allowedLink.test(url) && ctx.defaultValidate(url),
