@@ -12,7 +12,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { blog_categories, blog_posts, blog_tags, blog_uploads } from "~/db/schema";
 import { ensureCategory, SLUG_TAKEN } from "~/features/blog/editor.server";
 import { findPublishedPost } from "~/features/blog/posts.server";
+import { responsiveSources, uploadMainUrl } from "~/features/blog/uploads";
 import { UPLOAD_MESSAGES } from "~/features/blog/uploads.server";
+import { noStoreForPrivateResponses } from "~/lib/cache-control.server";
 import { db } from "~/lib/db.server";
 import type { SessionUser } from "~/lib/session.server";
 import * as listRoute from "~/routes/admin/blog";
@@ -442,6 +444,14 @@ describe.each(drivers)("blog editor routes on %s", (driver) => {
       expect(outcome.status, input.name).toBe(201);
       const image = (outcome.value as { image: { hash: string; widths: number[] } }).image;
       expect(image.widths, input.name).toEqual(input.widths);
+      // the public pages' srcsets name exactly the stored files
+      const sources = responsiveSources(uploadMainUrl(image));
+      expect(sources?.webp).toBe(
+        input.widths.map((w) => `/uploads/${image.hash}-${w}.webp ${w}w`).join(", "),
+      );
+      expect(sources?.avif).toBe(
+        input.widths.map((w) => `/uploads/${image.hash}-${w}.avif ${w}w`).join(", "),
+      );
       for (const width of input.widths) {
         for (const format of ["webp", "avif"] as const) {
           const file = `${image.hash}-${width}.${format}`;
@@ -474,6 +484,22 @@ describe.each(drivers)("blog editor routes on %s", (driver) => {
     expect(again.status).toBe(201);
     expect(await db.select().from(blog_uploads)).toHaveLength(4);
     expect(storedFiles()).toHaveLength(count);
+
+    // a signed-in admin's request keeps the year-long caching (other responses to them: no-store)
+    const file = storedFiles()[0] as string;
+    const throughMiddleware = (await noStoreForPrivateResponses(
+      { request: requestTo(`/uploads/${file}`), context: contextFor(admin), params: {} } as never,
+      async () =>
+        (await uploadFileRoute.loader({ params: { file } } as never)) as unknown as Response,
+    )) as Response;
+    expect(throughMiddleware.headers.get("Cache-Control")).toBe(
+      "public, max-age=31536000, immutable",
+    );
+    const page = (await noStoreForPrivateResponses(
+      { request: requestTo("/admin/blog"), context: contextFor(admin), params: {} } as never,
+      async () => new Response("page"),
+    )) as Response;
+    expect(page.headers.get("Cache-Control")).toBe("no-store");
 
     // names that are not ours are not served
     for (const file of [

@@ -25,6 +25,7 @@ export const UPLOAD_MESSAGES = {
   notImage: "The file is not a JPEG, PNG, WebP or AVIF image.",
   tooManyPixels: "The image has more than 40 megapixels. Choose a smaller image.",
   unreadable: "The image could not be read; the file may be damaged.",
+  animated: "Animated images are not accepted. Choose a still image.",
 } as const;
 
 type SourceFormat = "jpeg" | "png" | "webp" | "avif";
@@ -132,9 +133,8 @@ export async function storeUpload(
     return refuse(UPLOAD_MESSAGES.unreadable);
   }
   if (!decoderAgrees(type, meta)) return refuse(UPLOAD_MESSAGES.notImage);
-  if (!meta.width || !meta.height || (meta.pages ?? 1) > 1) {
-    return refuse(UPLOAD_MESSAGES.unreadable);
-  }
+  if (!meta.width || !meta.height) return refuse(UPLOAD_MESSAGES.unreadable);
+  if ((meta.pages ?? 1) > 1) return refuse(UPLOAD_MESSAGES.animated);
   if (meta.width * meta.height > UPLOAD_MAX_PIXELS) return refuse(UPLOAD_MESSAGES.tooManyPixels);
 
   const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 32);

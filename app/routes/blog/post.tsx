@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { articleBody } from "~/features/blog/article-body";
+import { FeaturedImage } from "~/features/blog/featured-image";
 import { CategoryLinks, PostMeta } from "~/features/blog/post-card";
 import { PostGrid } from "~/features/blog/post-list";
 import { findPublishedPost, relatedPosts } from "~/features/blog/posts.server";
@@ -52,8 +53,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             <PostMeta post={post} />
           </div>
           {post.featured_image ? (
-            <img
+            <FeaturedImage
               src={post.featured_image}
+              sizes="(min-width: 768px) 720px, 100vw"
               alt=""
               width={1200}
               height={630}
