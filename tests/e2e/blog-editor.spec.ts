@@ -1,36 +1,14 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { expectNoAxeViolations, signUpAndVerify } from "./helpers";
+import { expectNoAxeViolations, signInWithTotp, signUpAndVerify, turnOnTotp } from "./helpers";
 
 // playwright.config.ts lists this address in ADMIN_EMAILS: the verified account becomes an admin
 const EDITOR = "editor.e2e@example.com";
 const PASSWORD = "correct horse 42";
 let totpKey = "";
-let lastCode = "";
-
-/** The current TOTP code; a code is accepted once, so a repeat waits for the next 30 s period. */
-async function totpCode(key: string): Promise<string> {
-  const { base32 } = await import("@better-auth/utils/base32");
-  const { createOTP } = await import("@better-auth/utils/otp");
-  let code = await createOTP(base32.decode(key)).totp();
-  if (code === lastCode) {
-    await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 500));
-    code = await createOTP(base32.decode(key)).totp();
-  }
-  lastCode = code;
-  return code;
-}
-
 /** Signs the editor in with password and TOTP code, landing on `redirectTo`. */
 async function signInEditor(page: Page, redirectTo = "/admin/blog") {
-  await page.goto(`/auth/signin?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.getByLabel("Email").fill(EDITOR);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/auth\/two-factor/);
-  await page.getByLabel("Authentication Code").fill(await totpCode(totpKey));
-  await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page).toHaveURL(new RegExp(`${redirectTo}$`));
+  await signInWithTotp(page, { email: EDITOR, password: PASSWORD, totpKey }, redirectTo);
 }
 
 async function editorPage(browser: Browser, javaScriptEnabled = true) {
@@ -72,12 +50,7 @@ test("an admin writes a post with a category, a new tag and an uploaded image, p
   await page.getByRole("button", { name: "Complete Profile" }).click();
   await page.goto("/admin/blog");
   await expect(page).toHaveURL(/\/account\/profile$/);
-  await page.getByLabel("Current Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Set Up Two-Factor" }).click();
-  totpKey = (await page.locator("code").first().textContent()) ?? "";
-  await page.getByLabel("3. Enter the 6-digit code the app shows").fill(await totpCode(totpKey));
-  await page.getByRole("button", { name: "Verify and Turn On" }).click();
-  await expect(page.getByText("Two-factor authentication is on")).toBeVisible();
+  totpKey = await turnOnTotp(page, PASSWORD);
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page.getByText("Logged out successfully")).toBeVisible();
   await signInEditor(page, "/admin/dashboard");

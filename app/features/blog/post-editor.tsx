@@ -384,37 +384,28 @@ export function PostEditor({
             Status: {post?.published ? "Published" : "Draft"}
             {dirty ? " (unsaved changes)" : ""}
           </p>
-          {post?.published ? (
-            <>
-              <Button type="submit" name="published" value="true" disabled={busy}>
-                {busy ? "Saving..." : "Save changes"}
-              </Button>
-              <Button
-                type="submit"
-                name="published"
-                value="false"
-                variant="outline"
-                disabled={busy}
-              >
-                Unpublish
-              </Button>
-            </>
-          ) : (
-            <>
-              <Button
-                type="submit"
-                name="published"
-                value="false"
-                variant="outline"
-                disabled={busy}
-              >
-                {busy ? "Saving..." : "Save draft"}
-              </Button>
-              <Button type="submit" name="published" value="true" disabled={busy}>
-                Publish
-              </Button>
-            </>
-          )}
+          {/* the first button is the one Enter presses: save, keeping the post's state */}
+          {(post?.published
+            ? [
+                { label: busy ? "Saving..." : "Save changes", published: true },
+                { label: "Unpublish", published: false },
+              ]
+            : [
+                { label: busy ? "Saving..." : "Save draft", published: false },
+                { label: "Publish", published: true },
+              ]
+          ).map((button) => (
+            <Button
+              key={String(button.published)}
+              type="submit"
+              name="published"
+              value={String(button.published)}
+              variant={button.published ? "default" : "outline"}
+              disabled={busy}
+            >
+              {button.label}
+            </Button>
+          ))}
           {post ? (
             <Link
               to={`/admin/blog/${post.id}/delete`}

@@ -14,6 +14,7 @@ import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { blog_uploads } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { readBodyCapped } from "~/lib/request-body.server";
 import { UPLOAD_WIDTHS, type UploadedImage, uploadFileName } from "./uploads";
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
@@ -74,11 +75,11 @@ function decoderAgrees(type: SourceFormat, meta: Metadata): boolean {
 /**
  * Reads a multipart upload request without ever holding more than a little over the size limit:
  * a body announced or found larger is refused before it is parsed.
- * @returns the form, or a refusal ('larger than 5 MB') with status 413
+ * @returns the form, or a refusal: 'larger than 5 MB' (413), or no form at all (400)
  */
 export async function readUploadForm(
   request: Request,
-): Promise<{ ok: true; form: FormData } | { ok: false; status: 413; message: string }> {
+): Promise<{ ok: true; form: FormData } | { ok: false; status: 400 | 413; message: string }> {
   // room for the multipart envelope around a file of exactly the limit
   const limit = UPLOAD_MAX_BYTES + 64 * 1024;
   const tooLarge = { ok: false as const, status: 413 as const, message: UPLOAD_MESSAGES.tooLarge };
@@ -86,26 +87,17 @@ export async function readUploadForm(
     await request.body?.cancel();
     return tooLarge;
   }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel();
-        return tooLarge;
-      }
-      chunks.push(value);
-    }
+  const body = await readBodyCapped(request, limit);
+  if (body === null) return tooLarge;
+  try {
+    const form = await new Response(new Uint8Array(body), {
+      headers: { "Content-Type": request.headers.get("Content-Type") ?? "" },
+    }).formData();
+    return { ok: true, form };
+  } catch {
+    // not a multipart (or URL-encoded) form at all
+    return { ok: false, status: 400, message: UPLOAD_MESSAGES.missing };
   }
-  const body = Buffer.concat(chunks);
-  const form = await new Response(body, {
-    headers: { "Content-Type": request.headers.get("Content-Type") ?? "" },
-  }).formData();
-  return { ok: true, form };
 }
 
 /**
