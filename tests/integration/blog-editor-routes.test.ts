@@ -330,6 +330,20 @@ describe.each(drivers)("blog editor routes on %s", (driver) => {
     expect(await list("/admin/blog?status=published")).toEqual([]);
     expect(await list("/admin/blog?status=draft&q=CRAWL")).toHaveLength(1);
     expect(await list("/admin/blog?q=mold")).toEqual([]);
+    // 25 a page, the next page linked
+    for (let i = 0; i < 25; i++) {
+      await save("/admin/blog/new", { title: `Filler ${i}`, content: "" });
+    }
+    const firstPage = await run(listRoute.loader, {
+      request: requestTo("/admin/blog"),
+      context: contextFor(admin),
+    });
+    const firstValue = firstPage.value as Awaited<ReturnType<typeof listRoute.loader>>;
+    expect(firstValue.posts).toHaveLength(25);
+    expect(firstValue.hasNext).toBe(true);
+    expect(firstValue.posts[0]?.title).toBe("Filler 24");
+    const second = await list("/admin/blog?page=2");
+    expect(second.map((p) => p.title)).toEqual(["Radon & Your Crawlspace"]);
 
     // delete: a confirmation page first (GET changes nothing), then the POST
     const confirm = await run(deleteRoute.loader, {
@@ -338,7 +352,7 @@ describe.each(drivers)("blog editor routes on %s", (driver) => {
       params: { id },
     });
     expect(confirm.value).toMatchObject({ id, title: "Radon & Your Crawlspace" });
-    expect(await db.select().from(blog_posts)).toHaveLength(1);
+    expect(await db.select().from(blog_posts).where(eq(blog_posts.id, id))).toHaveLength(1);
     const deleted = await run(deleteRoute.action, {
       request: postForm(`/admin/blog/${id}/delete`, {}),
       context: contextFor(admin),
@@ -346,7 +360,8 @@ describe.each(drivers)("blog editor routes on %s", (driver) => {
     });
     expect(deleted.location).toBe("/admin/blog");
     expect(await toastIn(deleted.setCookie)).toMatchObject({ title: "Post deleted" });
-    expect(await db.select().from(blog_posts)).toEqual([]);
+    expect(await db.select().from(blog_posts).where(eq(blog_posts.id, id))).toEqual([]);
+    expect(await db.select().from(blog_posts)).toHaveLength(25);
 
     // a deleted, unknown or malformed id is a 404
     for (const missing of [id, "not-a-uuid"]) {

@@ -209,11 +209,18 @@ export interface EditorListItem {
 
 /**
  * Every post for the editor's list, drafts included (SPEC: "all (admin)"), most recently
- * updated first, optionally filtered by a case-insensitive search in title or slug and by status.
+ * updated first, optionally filtered by a case-insensitive search in title or slug and by status,
+ * and paged with `limit`/`offset`.
  * Callers must have checked that the user is an admin.
  */
 export async function listPostsForEditor(
-  filter: { search?: string; status?: "all" | "published" | "draft" } = {},
+  filter: {
+    search?: string;
+    status?: "all" | "published" | "draft";
+    /** at most this many (default: all), after skipping `offset` */
+    limit?: number;
+    offset?: number;
+  } = {},
 ): Promise<EditorListItem[]> {
   const conditions = [];
   const search = filter.search?.trim();
@@ -235,7 +242,9 @@ export async function listPostsForEditor(
     })
     .from(blog_posts)
     .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(blog_posts.updated_at));
+    .orderBy(desc(blog_posts.updated_at), desc(blog_posts.id))
+    .limit(filter.limit ?? Number.MAX_SAFE_INTEGER)
+    .offset(filter.offset ?? 0);
 }
 
 /** A post as the editor loads it (any status), with its category and tag ids; null if none. */

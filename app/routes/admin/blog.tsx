@@ -10,6 +10,18 @@ import type { Route } from "./+types/blog";
 
 const statuses = ["all", "published", "draft"] as const;
 type Status = (typeof statuses)[number];
+/** Posts a page (as the other admin lists). */
+const PAGE_SIZE = 25;
+
+/** The list URL for `query` (defaults left out). */
+function listHref(query: { q: string; status: Status; page: number }): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.status !== "all") params.set("status", query.status);
+  if (query.page > 1) params.set("page", String(query.page));
+  const search = params.toString();
+  return search ? `/admin/blog?${search}` : "/admin/blog";
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -17,9 +29,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (params.get("q") ?? "").trim().slice(0, 200);
   const wanted = params.get("status");
   const status: Status = statuses.includes(wanted as Status) ? (wanted as Status) : "all";
-  const posts = await listPostsForEditor({ search: q, status });
+  const pageParam = Number(params.get("page") ?? "1");
+  const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
+  // one more than a page tells whether there is a next one
+  const found = await listPostsForEditor({
+    search: q,
+    status,
+    limit: PAGE_SIZE + 1,
+    offset: (page - 1) * PAGE_SIZE,
+  });
+  const posts = found.slice(0, PAGE_SIZE);
   return {
-    query: { q, status },
+    query: { q, status, page },
+    hasNext: found.length > PAGE_SIZE,
     posts: posts.map((p) => ({
       id: p.id,
       slug: p.slug,
@@ -40,7 +62,7 @@ const controlClass =
   "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-700";
 
 export default function AdminBlog({ loaderData }: Route.ComponentProps) {
-  const { query, posts } = loaderData;
+  const { query, posts, hasNext } = loaderData;
   return (
     <section aria-labelledby="blog-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -98,6 +120,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
 
       <p className="text-sm text-slate-700" aria-live="polite">
         {posts.length === 1 ? "1 post" : `${posts.length} posts`}
+        {query.page > 1 || hasNext ? ` on page ${query.page}` : ""}
       </p>
 
       {posts.length === 0 ? (
@@ -141,6 +164,21 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
+
+      {query.page > 1 || hasNext ? (
+        <nav aria-label="Pagination" className="flex items-center gap-3">
+          {query.page > 1 && (
+            <Link to={listHref({ ...query, page: query.page - 1 })} className="underline">
+              Previous page
+            </Link>
+          )}
+          {hasNext && (
+            <Link to={listHref({ ...query, page: query.page + 1 })} className="underline">
+              Next page
+            </Link>
+          )}
+        </nav>
+      ) : null}
     </section>
   );
 }
