@@ -534,6 +534,10 @@ describe.each(drivers)("blog editor routes on %s", (driver) => {
 
   it("refuses a renamed executable, a file over 5 MB, a decompression bomb and a damaged image, keeping nothing", async () => {
     const jpeg = await picture(300, 200).jpeg().toBuffer();
+    const frame = (background: string) =>
+      sharp({ create: { width: 40, height: 30, channels: 3, background } })
+        .png()
+        .toBuffer();
     const executable = Buffer.concat([
       Buffer.from("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff", "latin1"),
       Buffer.alloc(4096, 7),
@@ -563,6 +567,15 @@ describe.each(drivers)("blog editor routes on %s", (driver) => {
         bytes: pngDeclaring(10000, 10000),
         name: "bomb.png",
         message: UPLOAD_MESSAGES.tooManyPixels,
+        status: 400,
+      },
+      {
+        what: "animated WebP",
+        bytes: await sharp([await frame("red"), await frame("blue")], { join: { animated: true } })
+          .webp()
+          .toBuffer(),
+        name: "spinner.webp",
+        message: UPLOAD_MESSAGES.animated,
         status: 400,
       },
       {
