@@ -1,5 +1,6 @@
 import { Plus } from "lucide-react";
 import { Form, Link } from "react-router";
+import { ColumnHeaders, Pager } from "~/components/ui/admin-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { listPostsForEditor } from "~/features/blog/editor.server";
@@ -129,15 +130,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
         <div className="overflow-x-auto rounded-lg border border-slate-200">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Blog posts, most recently updated first</caption>
-            <thead className="bg-slate-50 text-slate-800">
-              <tr>
-                {["Title", "Status", "Author", "Updated", "Published"].map((h) => (
-                  <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeaders columns={["Title", "Status", "Author", "Updated", "Published"]} />
             <tbody className="divide-y divide-slate-200">
               {posts.map((p) => (
                 <tr key={p.id} className="align-top">
@@ -165,20 +158,10 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      {query.page > 1 || hasNext ? (
-        <nav aria-label="Pagination" className="flex items-center gap-3">
-          {query.page > 1 && (
-            <Link to={listHref({ ...query, page: query.page - 1 })} className="underline">
-              Previous page
-            </Link>
-          )}
-          {hasNext && (
-            <Link to={listHref({ ...query, page: query.page + 1 })} className="underline">
-              Next page
-            </Link>
-          )}
-        </nav>
-      ) : null}
+      <Pager
+        previous={query.page > 1 ? listHref({ ...query, page: query.page - 1 }) : null}
+        next={hasNext ? listHref({ ...query, page: query.page + 1 }) : null}
+      />
     </section>
   );
 }
