@@ -58,8 +58,8 @@ export default defineConfig({
       // the suite signs in far more often than one person would; limits are tested in integration
       RATE_LIMIT_SCALE: process.env.E2E_RATE_LIMIT_SCALE ?? "1000",
       LOG_LEVEL: "warn",
-      // the back-office spec's admin (tests/e2e/admin.spec.ts)
-      ADMIN_EMAILS: "admin.e2e@example.com",
+      // the back-office spec's admin (tests/e2e/admin.spec.ts) and the blog editor's (blog-editor.spec.ts)
+      ADMIN_EMAILS: "admin.e2e@example.com,editor.e2e@example.com",
     },
   },
 });

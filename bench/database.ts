@@ -4,13 +4,12 @@
  * and a timer printing median and p99. BENCH_DRIVERS=pglite|postgres picks one driver; BENCH_RUNS
  * (default 40) sets the timed runs. Never touches ./data.
  */
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import postgres from "postgres";
 import { openDatabase, setDatabase } from "~/lib/db.server";
 import { loadEnv, setEnv } from "~/lib/env.server";
+import { createPostgresDatabase } from "../tests/setup/database";
 
 export type Driver = "pglite" | "postgres";
 
@@ -42,19 +41,7 @@ export async function withFreshDatabase(driver: Driver, work: () => Promise<void
   let url: string | undefined;
   let drop = async () => {};
   if (driver === "postgres") {
-    const base = process.env.DATABASE_URL as string;
-    const name = `bench_${randomBytes(5).toString("hex")}`;
-    const admin = postgres(base, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const target = new URL(base);
-    target.pathname = `/${name}`;
-    url = target.href;
-    drop = async () => {
-      const cleanup = postgres(base, { max: 1, onnotice: () => {} });
-      await cleanup.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    };
+    ({ url, drop } = await createPostgresDatabase(process.env.DATABASE_URL as string, "bench"));
   }
   setEnv(
     loadEnv({

@@ -298,6 +298,24 @@ export const blog_post_tags = pgTable(
   ],
 );
 
+/**
+ * Images uploaded by admins for the blog (issue 10 point 8). The files are re-encoded variants in
+ * $DATA_DIR/uploads named `<hash>-<width>.<webp|avif>` (hash: SHA-256 of the uploaded bytes, so a
+ * name never changes content and is cached for a year); a row exists only when every file does.
+ */
+export const blog_uploads = pgTable("blog_uploads", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  hash: text("hash").notNull().unique(),
+  /** what the uploaded bytes were (detected from their content): jpeg, png, webp or avif */
+  source_format: text("source_format").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  /** the widths written, ascending, each in WebP and AVIF */
+  widths: integer("widths").array().notNull(),
+  uploaded_by: text("uploaded_by").references(() => user.id, { onDelete: "set null" }),
+  created_at: createdAt(),
+});
+
 /** Content seeded once on first start (e.g. the blog's articles); a row means "done, never again". */
 export const seed_runs = pgTable("seed_runs", {
   name: text("name").primaryKey(),

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { CLIENT_ERROR_MAX_BYTES, logCategories } from "./client-log";
 import { logger } from "./logger.server";
 import { createRateLimit, type RateLimit } from "./rate-limit.server";
+import { readBodyCapped } from "./request-body.server";
 
 export const CLIENT_ERROR_RATE_LIMIT = 30;
 
@@ -25,25 +26,6 @@ let limit: RateLimit | undefined;
 function rateLimit(): RateLimit {
   limit ??= createRateLimit("client-error", CLIENT_ERROR_RATE_LIMIT, 60 * 60);
   return limit;
-}
-
-/** The body as text, or null once it grows past `max` bytes (read no further). */
-async function readCapped(request: Request, max: number): Promise<string | null> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 /**
@@ -67,8 +49,9 @@ export async function receiveClientError(
   if (!request.headers.get("Content-Type")?.startsWith("application/json")) {
     return Response.json({ error: "Send a JSON log entry" }, { status: 400 });
   }
-  const text = await readCapped(request, CLIENT_ERROR_MAX_BYTES);
-  if (text === null) return new Response(null, { status: 413 });
+  const bytes = await readBodyCapped(request, CLIENT_ERROR_MAX_BYTES);
+  if (bytes === null) return new Response(null, { status: 413 });
+  const text = new TextDecoder().decode(bytes);
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -6,7 +6,9 @@ import {
   fillMold,
   fillRadon,
   findMail,
+  signInWithTotp,
   signUpAndVerify,
+  turnOnTotp,
   uniqueEmail,
 } from "./helpers";
 
@@ -14,20 +16,6 @@ import {
 const ADMIN = "admin.e2e@example.com";
 const PASSWORD = "correct horse 42";
 let totpKey = "";
-let lastTotpStep = 0;
-
-/**
- * The authenticator's code for a 30-second step not used before: the server accepts each code once
- * (a replay inside its window is refused), so a second sign-in waits for the next step.
- */
-async function totpCode(key: string): Promise<string> {
-  const { base32 } = await import("@better-auth/utils/base32");
-  const { createOTP } = await import("@better-auth/utils/otp");
-  const step = () => Math.floor(Date.now() / 30_000);
-  while (step() <= lastTotpStep) await new Promise((resolve) => setTimeout(resolve, 500));
-  lastTotpStep = step();
-  return createOTP(base32.decode(key)).hotp(lastTotpStep);
-}
 
 async function guestRequest(page: Page, email: string, fill = fillMold): Promise<string> {
   await page.goto(fill === fillMold ? "/quotes/mold-remediation" : "/quotes/radon-remediation");
@@ -39,14 +27,7 @@ async function guestRequest(page: Page, email: string, fill = fillMold): Promise
 
 /** Signs the admin in with password and TOTP code. */
 async function signInAdmin(page: Page, redirectTo = "/admin/quotes") {
-  await page.goto(`/auth/signin?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.getByLabel("Email").fill(ADMIN);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/auth\/two-factor/);
-  await page.getByLabel("Authentication Code").fill(await totpCode(totpKey));
-  await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page).toHaveURL(new RegExp(`${redirectTo.replace("?", "\\?")}$`));
+  await signInWithTotp(page, { email: ADMIN, password: PASSWORD, totpKey }, redirectTo);
 }
 
 // one admin account for the file (enrolled by the first test); the machine is shared, so generous time
@@ -73,15 +54,11 @@ test("an admin turns on TOTP, finds a guest's request by reference, changes its 
   await page.goto("/admin/quotes");
   await expect(page).toHaveURL(/\/account\/profile$/);
   await expect(page.getByText("Two-factor authentication required")).toBeVisible();
-  await page.getByLabel("Current Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Set Up Two-Factor" }).click();
-  totpKey = (await page.locator("code").first().textContent()) ?? "";
-  await page.getByLabel("3. Enter the 6-digit code the app shows").fill(await totpCode(totpKey));
-  await page.getByRole("button", { name: "Verify and Turn On" }).click();
-  await expect(page.getByText("Two-factor authentication is on")).toBeVisible();
+  totpKey = await turnOnTotp(page, PASSWORD);
 
   // sign in again, with the code, and land in the back office
   await page.getByRole("button", { name: "Logout" }).click();
+  // signing in before the sign-out has landed would find the old session still there
   await expect(page.getByText("Logged out successfully")).toBeVisible();
   await signInAdmin(page, "/admin/dashboard");
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();

@@ -110,3 +110,48 @@ export async function signUpAndVerify(page: Page, email: string, password = "cor
   await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
   await expect(page.getByRole("heading", { name: "Complete Your Profile" })).toBeVisible();
 }
+
+let lastTotpCode = "";
+
+/**
+ * The current TOTP code for `key` (base32), as an authenticator app shows it. A code is accepted
+ * once, so when it is the one this run used last it waits for the next 30-second period.
+ */
+export async function totpCode(key: string): Promise<string> {
+  const { base32 } = await import("@better-auth/utils/base32");
+  const { createOTP } = await import("@better-auth/utils/otp");
+  let code = await createOTP(base32.decode(key)).totp();
+  if (code === lastTotpCode) {
+    await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 500));
+    code = await createOTP(base32.decode(key)).totp();
+  }
+  lastTotpCode = code;
+  return code;
+}
+
+/** Signs `account` in with its password and current TOTP code, landing on `redirectTo`. */
+export async function signInWithTotp(
+  page: Page,
+  account: { email: string; password: string; totpKey: string },
+  redirectTo: string,
+) {
+  await page.goto(`/auth/signin?redirectTo=${encodeURIComponent(redirectTo)}`);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/auth\/two-factor/);
+  await page.getByLabel("Authentication Code").fill(await totpCode(account.totpKey));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(new RegExp(`${redirectTo.replace("?", "\\?")}$`));
+}
+
+/** On the profile page: turns on two-factor with `password` and returns the TOTP key shown. */
+export async function turnOnTotp(page: Page, password: string): Promise<string> {
+  await page.getByLabel("Current Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Set Up Two-Factor" }).click();
+  const key = (await page.locator("code").first().textContent()) ?? "";
+  await page.getByLabel("3. Enter the 6-digit code the app shows").fill(await totpCode(key));
+  await page.getByRole("button", { name: "Verify and Turn On" }).click();
+  await expect(page.getByText("Two-factor authentication is on")).toBeVisible();
+  return key;
+}

@@ -29,6 +29,30 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
+/**
+ * Creates a new, empty PostgreSQL database next to the one `base` names (same server and user).
+ * @returns its connection string and a function dropping it (connections forced closed)
+ */
+export async function createPostgresDatabase(
+  base: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(base);
+  target.pathname = `/${name}`;
+  return {
+    url: target.href,
+    drop: async () => {
+      const cleanup = postgres(base, { max: 1, onnotice: () => {} });
+      await cleanup.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
 /** Creates a fresh database, makes it the app's database and configures a test environment. */
 export async function freshDatabase(
   driver: Driver,
@@ -38,19 +62,10 @@ export async function freshDatabase(
   let url: string | undefined;
   let dropDatabase = async () => {};
   if (driver === "postgres") {
-    const base = process.env.DATABASE_URL as string;
-    const name = `test_${randomBytes(6).toString("hex")}`;
-    const admin = postgres(base, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const target = new URL(base);
-    target.pathname = `/${name}`;
-    url = target.href;
-    dropDatabase = async () => {
-      const cleanup = postgres(base, { max: 1, onnotice: () => {} });
-      await cleanup.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    };
+    ({ url, drop: dropDatabase } = await createPostgresDatabase(
+      process.env.DATABASE_URL as string,
+      "test",
+    ));
   }
   setEnv(
     loadEnv({

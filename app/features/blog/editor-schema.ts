@@ -1,3 +1,4 @@
+import "~/lib/zod-browser";
 import { z } from "zod";
 import { slugPattern } from "./slug";
 
@@ -10,8 +11,8 @@ const optionalText = (max: number, message: string) =>
 
 /**
  * The editor form (one schema for browser and server). Field names are the SPEC's columns;
- * `category_ids`/`tag_ids` are checkbox values, `new_tags` a comma-separated list of tags to
- * create inline. Hard limits are generous; the recommended SEO lengths are only shown.
+ * `category_ids`/`tag_ids` are checkbox values, `new_categories`/`new_tags` comma-separated
+ * lists of categories and tags to create inline. Hard limits are generous; the recommended SEO lengths are only shown.
  */
 export const postFormSchema = z.object({
   title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200),
@@ -34,6 +35,7 @@ export const postFormSchema = z.object({
   meta_description: optionalText(500, "Use at most 500 characters"),
   category_ids: z.array(z.uuid()).default([]),
   tag_ids: z.array(z.uuid()).default([]),
+  new_categories: optionalText(500, "Use at most 500 characters"),
   new_tags: optionalText(500, "Use at most 500 characters"),
 });
 

@@ -36,6 +36,8 @@ export interface PostInput {
   tag_ids?: string[];
   /** tags to create (or reuse by slug) and link, inside the same transaction */
   new_tag_names?: string[];
+  /** categories to create (or reuse by slug) and link, inside the same transaction */
+  new_category_names?: string[];
 }
 
 export const SLUG_TAKEN = "A post with this slug already exists";
@@ -121,7 +123,16 @@ export async function savePost(
         id = (inserted as { id: string }).id;
       }
       const created = input.new_tag_names?.length ? await ensureTags(input.new_tag_names, tx) : [];
-      await replaceLinks(tx, id, input.category_ids ?? [], [...(input.tag_ids ?? []), ...created]);
+      const newCategories: string[] = [];
+      for (const name of input.new_category_names ?? []) {
+        newCategories.push(await ensureCategory(name.trim(), null, slugify(name), tx));
+      }
+      await replaceLinks(
+        tx,
+        id,
+        [...(input.category_ids ?? []), ...newCategories],
+        [...(input.tag_ids ?? []), ...created],
+      );
       return { ok: true, id, slug };
     });
   } catch (error) {
@@ -198,11 +209,18 @@ export interface EditorListItem {
 
 /**
  * Every post for the editor's list, drafts included (SPEC: "all (admin)"), most recently
- * updated first, optionally filtered by a case-insensitive search in title or slug and by status.
+ * updated first, optionally filtered by a case-insensitive search in title or slug and by status,
+ * and paged with `limit`/`offset`.
  * Callers must have checked that the user is an admin.
  */
 export async function listPostsForEditor(
-  filter: { search?: string; status?: "all" | "published" | "draft" } = {},
+  filter: {
+    search?: string;
+    status?: "all" | "published" | "draft";
+    /** at most this many (default: all), after skipping `offset` */
+    limit?: number;
+    offset?: number;
+  } = {},
 ): Promise<EditorListItem[]> {
   const conditions = [];
   const search = filter.search?.trim();
@@ -224,7 +242,9 @@ export async function listPostsForEditor(
     })
     .from(blog_posts)
     .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(blog_posts.updated_at));
+    .orderBy(desc(blog_posts.updated_at), desc(blog_posts.id))
+    .limit(filter.limit ?? Number.MAX_SAFE_INTEGER)
+    .offset(filter.offset ?? 0);
 }
 
 /** A post as the editor loads it (any status), with its category and tag ids; null if none. */
@@ -266,17 +286,30 @@ export async function submitPostForm(
 ): Promise<PostFormOutcome> {
   const submission = parseWithZod(formData, { schema: postFormSchema });
   if (submission.status !== "success") return { status: 400, result: submission.reply() };
-  const { new_tags, ...form } = submission.value;
-  const names = (new_tags ?? "")
-    .split(",")
-    .map((n) => n.trim())
-    .filter((n) => slugify(n) !== "");
+  const { new_tags, new_categories, ...form } = submission.value;
+  const names = (list: string | undefined) =>
+    (list ?? "")
+      .split(",")
+      .map((n) => n.trim())
+      .filter((n) => slugify(n) !== "");
   const saved = await savePost(
-    { ...form, new_tag_names: names },
+    { ...form, new_tag_names: names(new_tags), new_category_names: names(new_categories) },
     { id: options.id, authorEmail: options.authorEmail },
   );
   if (!saved.ok) {
     return { status: saved.status, result: submission.reply({ fieldErrors: saved.fieldErrors }) };
   }
   return { status: options.id ? 200 : 201, id: saved.id, slug: saved.slug };
+}
+
+/** Every category and tag by name, for the editor's pickers (unpublished use included). */
+export async function listTermsForEditor() {
+  const [categories, tags] = await Promise.all([
+    db
+      .select({ id: blog_categories.id, name: blog_categories.name })
+      .from(blog_categories)
+      .orderBy(blog_categories.name),
+    db.select({ id: blog_tags.id, name: blog_tags.name }).from(blog_tags).orderBy(blog_tags.name),
+  ]);
+  return { categories, tags };
 }

@@ -44,9 +44,29 @@ export async function blogFeedXml(): Promise<string> {
         domain: url(`/blog/category/${c.slug}`),
       })),
       ...(post.featured_image
-        ? { image: { url: url(post.featured_image), type: "image/svg+xml", length: 0 } }
+        ? {
+            image: {
+              url: url(post.featured_image),
+              type: imageType(post.featured_image),
+              length: 0,
+            },
+          }
         : {}),
     });
   }
   return feed.rss2();
+}
+
+/** The media type of an enclosure by its extension: the seeded SVGs, uploaded WebP/AVIF, others. */
+function imageType(src: string): string {
+  const ext = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(src)?.[1]?.toLowerCase();
+  const types: Record<string, string> = {
+    svg: "image/svg+xml",
+    webp: "image/webp",
+    avif: "image/avif",
+    png: "image/png",
+    jpg: "image/jpeg",
+    jpeg: "image/jpeg",
+  };
+  return (ext && types[ext]) || "image/jpeg";
 }

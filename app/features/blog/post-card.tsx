@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/lib/utils";
+import { FeaturedImage } from "./featured-image";
 import { formatPublishedDate } from "./format";
 
 /** The fields a card shows; dates may arrive serialised. */
@@ -77,8 +78,9 @@ export function PostCard({
       )}
     >
       {post.featured_image ? (
-        <img
+        <FeaturedImage
           src={post.featured_image}
+          sizes={featured ? "(min-width: 768px) 576px, 100vw" : "(min-width: 768px) 400px, 100vw"}
           alt=""
           width={1200}
           height={630}

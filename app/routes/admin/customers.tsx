@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { z } from "zod";
+import { ColumnHeaders, Pager } from "~/components/ui/admin-list";
 import { Badge } from "~/components/ui/badge";
 import { listCustomers } from "~/features/admin/customers.server";
 import { orNA } from "~/features/admin/format";
@@ -73,15 +74,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
         <div className="overflow-x-auto rounded-lg border border-slate-200">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Customers</caption>
-            <thead className="bg-slate-50">
-              <tr>
-                {["Name", "ID", "Join Date", "Admin Status"].map((h) => (
-                  <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeaders columns={["Name", "ID", "Join Date", "Admin Status"]} />
             <tbody className="divide-y divide-slate-200">
               {customers.map((c) => (
                 <tr key={c.id}>
@@ -107,20 +100,10 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      {pageCount > 1 && (
-        <nav aria-label="Pagination" className="flex gap-3">
-          {query.page > 1 && (
-            <Link to={pageHref(query.q, query.page - 1)} className="underline">
-              Previous page
-            </Link>
-          )}
-          {query.page < pageCount && (
-            <Link to={pageHref(query.q, query.page + 1)} className="underline">
-              Next page
-            </Link>
-          )}
-        </nav>
-      )}
+      <Pager
+        previous={query.page > 1 ? pageHref(query.q, query.page - 1) : null}
+        next={query.page < pageCount ? pageHref(query.q, query.page + 1) : null}
+      />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { Download } from "lucide-react";
 import { Link } from "react-router";
+import { ColumnHeaders, Pager } from "~/components/ui/admin-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { orNA, waitingFor } from "~/features/admin/format";
@@ -102,24 +103,18 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
         <div className="overflow-x-auto rounded-lg border border-slate-200">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Quote requests</caption>
-            <thead className="bg-slate-50 text-slate-800">
-              <tr>
-                {[
-                  "Date",
-                  "Customer",
-                  "Property",
-                  "Description",
-                  "Status",
-                  "Service",
-                  "Triage",
-                  "Waiting",
-                ].map((h) => (
-                  <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeaders
+              columns={[
+                "Date",
+                "Customer",
+                "Property",
+                "Description",
+                "Status",
+                "Service",
+                "Triage",
+                "Waiting",
+              ]}
+            />
             <tbody className="divide-y divide-slate-200">
               {quotes.map((q) => (
                 <tr key={q.id} className="align-top">
@@ -167,20 +162,10 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      {pageCount > 1 && (
-        <nav aria-label="Pagination" className="flex items-center gap-3">
-          {query.page > 1 && (
-            <Link to={quoteListSearch(query, { page: query.page - 1 })} className="underline">
-              Previous page
-            </Link>
-          )}
-          {query.page < pageCount && (
-            <Link to={quoteListSearch(query, { page: query.page + 1 })} className="underline">
-              Next page
-            </Link>
-          )}
-        </nav>
-      )}
+      <Pager
+        previous={query.page > 1 ? quoteListSearch(query, { page: query.page - 1 }) : null}
+        next={query.page < pageCount ? quoteListSearch(query, { page: query.page + 1 }) : null}
+      />
     </section>
   );
 }

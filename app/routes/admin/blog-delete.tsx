@@ -1,0 +1,61 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { Button } from "~/components/ui/button";
+import { deletePost, findPostForEditor } from "~/features/blog/editor.server";
+import { pageMeta } from "~/lib/seo";
+import { requireAdmin } from "~/lib/session.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/blog-delete";
+
+const isId = (id: string) => z.uuid().safeParse(id).success;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const post = isId(params.id) ? await findPostForEditor(params.id) : null;
+  if (!post) throw data(null, { status: 404 });
+  return { id: post.id, title: post.title, published: post.published };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const post = isId(params.id) ? await findPostForEditor(params.id) : null;
+  if (!post || !(await deletePost(post.id))) throw data(null, { status: 404 });
+  return redirectWithToast("/admin/blog", {
+    type: "success",
+    title: "Post deleted",
+    description: `"${post.title}" was deleted.`,
+  });
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Delete post",
+    description: "Delete a blog post.",
+    noIndex: true,
+  });
+}
+
+/** The confirmation step before a delete: a page of its own, so it works without JavaScript. */
+export default function DeletePost({ loaderData: post }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section aria-labelledby="delete-title" className="max-w-xl space-y-4">
+      <h2 id="delete-title" className="text-xl font-semibold">
+        Delete "{post.title}"?
+      </h2>
+      <p>
+        The post, its category and tag links go for good
+        {post.published ? ", and its public page will answer 'Article Not Found'" : ""}. This cannot
+        be undone.
+      </p>
+      <Form method="post" className="flex gap-3">
+        <Button type="submit" variant="destructive" disabled={busy}>
+          {busy ? "Deleting..." : "Delete post"}
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={`/admin/blog/${post.id}`}>Cancel</Link>
+        </Button>
+      </Form>
+    </section>
+  );
+}
