@@ -9,8 +9,16 @@ import { NonceContext } from "~/components/layout/nonce";
 import { blogPageETag, ifNoneMatchHits } from "~/features/blog/etag.server";
 import { seedBlogArticles } from "~/features/blog/seed.server";
 import { loggableUrl, logger } from "~/lib/logger.server";
+import {
+  cachedRender,
+  NONCE_PLACEHOLDER,
+  renderCacheKey,
+  storeRender,
+  withNonce,
+} from "~/lib/render-cache.server";
 import { requestInfo } from "~/lib/request-context";
 import { startServices as startLibServices } from "~/lib/services.server";
+import { currentUser } from "~/lib/session.server";
 
 export { endLiveStreams } from "~/lib/realtime.server";
 // server.ts reads these from the build (one context key object on both sides: DESIGN section 8)
@@ -54,6 +62,29 @@ export default function handleRequest(
   // scripts by hash instead
   const info = requestInfo(loadContext);
   const nonce = info?.nonce;
+
+  const { loaderData, actionData, errors } = routerContext.staticHandlerContext;
+  const cacheKey =
+    info &&
+    renderCacheKey({
+      request,
+      status: responseStatusCode,
+      headers: responseHeaders,
+      version: routerContext.manifest.version,
+      loaderData,
+      actionData,
+      errors,
+      signedIn: currentUser(loadContext) !== null,
+    });
+  if (cacheKey && info) {
+    return renderOnce(cacheKey, request, routerContext).then((html) => {
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      return new Response(withNonce(html, info.nonce), {
+        headers: responseHeaders,
+        status: responseStatusCode,
+      });
+    });
+  }
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -101,6 +132,42 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * The whole page for a visitor without a session, from the render cache or rendered now with the
+ * placeholder nonce (and kept, unless React reported an error).
+ */
+async function renderOnce(key: string, request: Request, routerContext: EntryContext) {
+  const cached = cachedRender(key);
+  if (cached !== undefined) return cached;
+  let failed = false;
+  const html = await new Promise<string>((resolve, reject) => {
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext value={NONCE_PLACEHOLDER}>
+        <ServerRouter context={routerContext} url={request.url} nonce={NONCE_PLACEHOLDER} />
+      </NonceContext>,
+      {
+        nonce: NONCE_PLACEHOLDER,
+        onAllReady() {
+          clearTimeout(timeoutId);
+          const chunks: Buffer[] = [];
+          const body = new PassThrough();
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+          pipe(body);
+        },
+        onShellError: reject,
+        onError(error: unknown) {
+          failed = true;
+          logger().error({ err: error }, "render error");
+        },
+      },
+    );
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+  });
+  if (!failed) storeRender(key, html);
+  return html;
 }
 
 /**

@@ -4,7 +4,8 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { PORT } from "../../playwright.config";
+import { baseURL, PORT } from "../../playwright.config";
+import { signUpAndVerify, uniqueEmail } from "./helpers";
 
 function runServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ["server.ts"], {
@@ -115,4 +116,47 @@ test("pages carry the security headers; cross-site POSTs are refused", async ({ 
   });
   expect(crossSite.status()).toBe(403);
   expect(await crossSite.text()).not.toMatch(/at .*\.js|Error:/);
+});
+
+test("guests share one render of a page, each response with its own nonce; signed-in pages are their own", async ({
+  request,
+  browser,
+}) => {
+  const nonceOf = (csp: string) => csp.match(/'nonce-([^']+)'/)?.[1] ?? "";
+  const get = async (referer?: string) => {
+    const response = await request.get("/quotes/radon-remediation", {
+      headers: referer ? { Referer: referer } : {},
+    });
+    expect(response.status()).toBe(200);
+    const nonce = nonceOf(response.headers()["content-security-policy"] ?? "");
+    const html = await response.text();
+    return { nonce, html };
+  };
+  const first = await get();
+  const second = await get();
+  expect(first.nonce).not.toBe(second.nonce);
+  for (const { nonce, html } of [first, second]) {
+    const scriptNonces = [...html.matchAll(/<script[^>]*\snonce="([^"]*)"/g)].map((m) => m[1]);
+    expect(scriptNonces.length).toBeGreaterThan(0);
+    expect(new Set(scriptNonces)).toEqual(new Set([nonce]));
+  }
+  expect(second.html.replaceAll(second.nonce, "N")).toBe(first.html.replaceAll(first.nonce, "N"));
+  // other loader data (the Back link from the Referer) is another render, and not kept for others
+  const backLink = (html: string) =>
+    html.match(/<a href="([^"]*)"[^>]*>(?:(?!<\/a>)[\s\S])*?Back<\/a>/)?.[1];
+  expect(backLink(first.html)).toBe("/products/radon-remediation");
+  const fromUtah = await get(`${baseURL}/products/radon-remediation/utah`);
+  expect(backLink(fromUtah.html)).toBe("/products/radon-remediation/utah");
+  expect(backLink((await get()).html)).toBe("/products/radon-remediation");
+
+  // a signed-in customer gets a page rendered for them (prefilled), never a guest's copy
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const email = uniqueEmail("render");
+  await signUpAndVerify(page, email);
+  await page.goto("/quotes/radon-remediation");
+  await expect(page.getByRole("textbox", { name: "Email" })).toHaveValue(email);
+  const guestAgain = await get();
+  expect(guestAgain.html).not.toContain(email);
+  await context.close();
 });
