@@ -12,12 +12,12 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
-import { toast } from "sonner";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { useNonce } from "~/components/layout/nonce";
 import { Button } from "~/components/ui/button";
-import { Toaster } from "~/components/ui/toaster";
+import { Toaster, toast } from "~/components/ui/toaster";
+import { WithoutJavaScript } from "~/components/ui/without-javascript";
 import { sessionMiddleware } from "~/features/accounts/session-middleware.server";
 import { isTrackedPath } from "~/features/analytics/events";
 import { TagManager } from "~/features/analytics/tag-manager";
@@ -95,16 +95,23 @@ function FlashToast({ toast: flash }: { toast: FlashToastData | null }) {
   }, [flash]);
   if (!flash) return null;
   return (
-    <noscript>
+    <WithoutJavaScript>
       <div
         role="status"
         className="border-b border-brand-100 bg-brand-50 px-4 py-3 text-center text-sm"
       >
         <strong>{flash.title}</strong> {flash.description}
       </div>
-    </noscript>
+    </WithoutJavaScript>
   );
 }
+
+/**
+ * Marks the document as scripted before the body is painted, so content meant only for browsers
+ * without JavaScript can be hidden by CSS (a `<noscript>` is not shown when a browser turns
+ * scripts off for a site only, as Chromium's setting and test drivers do).
+ */
+const markScripted = "document.documentElement.classList.add('js')";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -112,9 +119,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const [tagManagerId] = useState(root?.tagManagerId ?? null);
   return (
-    <html lang="en">
+    // the class added by markScripted is not React's to reconcile
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, allowed by the CSP nonce */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: markScripted }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />

@@ -2,9 +2,9 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-controls";
+import { toast } from "~/components/ui/toaster";
 import { fullNameSchema } from "./schemas";
 
 /** The one-field Full Name form of profile setup and Profile Settings. */

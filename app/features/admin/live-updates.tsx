@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigation, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toaster";
 
 const LIST_PAGES = ["/admin", "/admin/dashboard", "/admin/quotes"];
 

@@ -14,9 +14,9 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useBlocker, useNavigation } from "react-router";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { TextAreaField, TextField } from "~/components/ui/form-controls";
+import { toast } from "~/components/ui/toaster";
 import { cn } from "~/lib/utils";
 import { ContentField } from "./content-field";
 import {

@@ -3,9 +3,10 @@ import { Home, Pencil, Plus, Trash2 } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { type ReactNode, useEffect, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { toast } from "~/components/ui/toaster";
+import { WithoutJavaScript } from "~/components/ui/without-javascript";
 import {
   addProperty,
   listProperties,
@@ -155,7 +156,8 @@ export default function PropertiesPage({ loaderData, actionData }: Route.Compone
           />
         </PropertyDialog>
       </div>
-      <noscript>
+      {/* without JavaScript (no dialog): the form on the page */}
+      <WithoutJavaScript>
         <Card className="mt-4">
           <CardHeader>
             <CardTitle as="h3">Add New Property</CardTitle>
@@ -169,7 +171,7 @@ export default function PropertiesPage({ loaderData, actionData }: Route.Compone
             />
           </CardContent>
         </Card>
-      </noscript>
+      </WithoutJavaScript>
 
       {loaderData.properties.length === 0 ? (
         <p className="mt-6 text-sm text-slate-700">You have not added a property yet.</p>

@@ -1,9 +1,9 @@
 import { CheckCircle2 } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { toast } from "~/components/ui/toaster";
 import { quoteStatus } from "~/features/catalog/enums";
 import { serviceById } from "~/features/catalog/services";
 import { confirmedQuoteId } from "~/features/quotes/confirmation.server";
