@@ -58,8 +58,9 @@ export default defineConfig({
       // the suite signs in far more often than one person would; limits are tested in integration
       RATE_LIMIT_SCALE: process.env.E2E_RATE_LIMIT_SCALE ?? "1000",
       LOG_LEVEL: "warn",
-      // the back-office spec's admin (tests/e2e/admin.spec.ts) and the blog editor's (blog-editor.spec.ts)
-      ADMIN_EMAILS: "admin.e2e@example.com,editor.e2e@example.com",
+      // the admins of the back-office spec (admin.spec.ts), the blog editor's (blog-editor.spec.ts)
+      // and the analytics spec's (analytics.spec.ts: no data-layer pushes on /admin)
+      ADMIN_EMAILS: "admin.e2e@example.com,editor.e2e@example.com,analytics.e2e@example.com",
     },
   },
 });

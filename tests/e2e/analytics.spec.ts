@@ -5,41 +5,134 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { PORT } from "../../playwright.config";
 import {
+  contact,
+  dataLayer,
+  dataLayerOf,
   fillContact,
   fillMold,
   fillRadon,
   fillWater,
+  hydrated,
+  signInWithTotp,
   signUpAndVerify,
+  turnOnTotp,
   uniqueEmail,
 } from "./helpers";
-
-/** window.dataLayer as the tag manager would read it ([] when never created). */
-function dataLayer(page: Page): Promise<Record<string, unknown>[]> {
-  return page.evaluate(() => structuredClone(window.dataLayer ?? []) as Record<string, unknown>[]);
-}
-
-/** Waits until the page has hydrated and pushed `count` entries, then returns them. */
-async function dataLayerOf(page: Page, count: number) {
-  await expect.poll(async () => (await dataLayer(page)).length).toBe(count);
-  return dataLayer(page);
-}
-
-/** Waits for hydration (React attaches its root) on a page that pushes nothing. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(
-    () => "__reactRouterContext" in window && document.readyState === "complete",
-  );
-  // the page-view effect runs right after hydration; give it the same chance a public page gets
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))),
-  );
-}
 
 const pageView = (page_path: string, title: string) => ({
   event: "page_view",
   page_path,
   page_title: `${title} | Utah Home Remediation`,
 });
+
+/** An analytics event as the data layer's contract pushes it (docs/decisions.md). */
+const analyticsEvent = (event: string, action: string, category: string, label: string) => ({
+  event,
+  action,
+  category,
+  label,
+  value: 1,
+});
+
+/** Only the contract's keys, and nothing the person typed (SPEC section 9: no personal data). */
+function expectNoPersonalData(entries: Record<string, unknown>[]) {
+  const allowed = ["event", "action", "category", "label", "value", "page_path", "page_title"];
+  for (const entry of entries) {
+    expect(Object.keys(entry).filter((key) => !allowed.includes(key))).toEqual([]);
+  }
+  const pushed = JSON.stringify(entries).toLowerCase();
+  for (const value of [...Object.values(contact), "555-0199", "5550199", "@"]) {
+    expect(pushed).not.toContain(value.toLowerCase());
+  }
+}
+
+const services = [
+  {
+    id: "water_filtration",
+    title: "Water Filtration Remediation",
+    landing: "/products/water-filtration-remediation",
+    form: "/quotes/water-filtration-remediation",
+    // SPEC section 2: only the mold and radon pages send a view event
+    pageEvent: null,
+  },
+  {
+    id: "mold",
+    title: "Mold Remediation",
+    landing: "/products/mold-remediation",
+    form: "/quotes/mold-remediation",
+    pageEvent: analyticsEvent("mold_page_view", "view", "mold", "mold"),
+  },
+  {
+    id: "radon",
+    title: "Radon Remediation",
+    landing: "/products/radon-remediation",
+    form: "/quotes/radon-remediation",
+    pageEvent: analyticsEvent("radon_page_view", "view", "radon", "radon"),
+  },
+] as const;
+
+const productsView = [
+  pageView("/products", "Our Remediation Services"),
+  analyticsEvent("products_page_view", "view", "products", "products"),
+];
+
+test("/products pushes products_page_view after its page view", async ({ page }) => {
+  await page.goto("/products");
+  const pushed = await dataLayerOf(page, 2);
+  expect(pushed).toEqual(productsView);
+  expectNoPersonalData(pushed);
+});
+
+for (const service of services) {
+  test(`/products: 'Learn More' on the ${service.title} card pushes view_${service.id}_card, then the landing page's view`, async ({
+    page,
+  }) => {
+    await page.goto("/products");
+    await dataLayerOf(page, 2);
+    await page.getByRole("link", { name: `Learn More about ${service.title}` }).click();
+    await expect(page).toHaveURL(new RegExp(`${service.landing}$`));
+    const expected = [
+      ...productsView,
+      analyticsEvent(`view_${service.id}_card`, "click", "products", service.id),
+      pageView(service.landing, service.title),
+      ...(service.pageEvent ? [service.pageEvent] : []),
+    ];
+    const pushed = await dataLayerOf(page, expected.length);
+    expect(pushed).toEqual(expected);
+    expectNoPersonalData(pushed);
+
+    // 'Get a Quote' on a card declares no event: only the form's page view follows
+    await page.goto("/products");
+    await dataLayerOf(page, 2);
+    await page.getByRole("link", { name: `Get a Quote for ${service.title}` }).click();
+    await expect(page).toHaveURL(new RegExp(`${service.form}$`));
+    expect(await dataLayerOf(page, 3)).toEqual([
+      ...productsView,
+      pageView(service.form, `Free ${service.title} Quote`),
+    ]);
+  });
+
+  test(`${service.landing}: ${service.pageEvent ? service.pageEvent.event : "no page event"} on load; both quote buttons push quote_request labelled ${service.id}`, async ({
+    page,
+  }) => {
+    const landingView = [
+      pageView(service.landing, service.title),
+      ...(service.pageEvent ? [service.pageEvent] : []),
+    ];
+    const quoteRequest = analyticsEvent("quote_request", "click", "quote", service.id);
+    const formView = pageView(service.form, `Free ${service.title} Quote`);
+
+    for (const button of ["Get a Free Quote", `Request a Free ${service.title} Quote`]) {
+      await page.goto(service.landing);
+      expect(await dataLayerOf(page, landingView.length)).toEqual(landingView);
+      await page.getByRole("link", { name: button, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${service.form}$`));
+      const pushed = await dataLayerOf(page, landingView.length + 2);
+      expect(pushed, button).toEqual([...landingView, quoteRequest, formView]);
+      expectNoPersonalData(pushed);
+    }
+  });
+}
 
 test("first load, a landing-page quote click and the client navigation it starts", async ({
   page,
@@ -108,10 +201,12 @@ test("radon: a rejected submission pushes nothing, an accepted one pushes radon_
   await page.getByRole("button", { name: "Request Free Quote" }).click();
   await expect(page).toHaveURL(/\/quotes\/confirmation$/);
   await expect(page.getByRole("heading", { name: "Quote Submitted Successfully!" })).toBeVisible();
-  expect(await dataLayer(page)).toEqual([
+  const pushed = await dataLayer(page);
+  expect(pushed).toEqual([
     pageView("/quotes/radon-remediation", "Free Radon Remediation Quote"),
-    { event: "radon_quote_submit", action: "submit", category: "quote", label: "quote", value: 1 },
+    analyticsEvent("radon_quote_submit", "submit", "quote", "radon"),
   ]);
+  expectNoPersonalData(pushed);
 });
 
 test("mold: an accepted submission pushes mold_quote_submit; water pushes none (SPEC)", async ({
@@ -124,7 +219,12 @@ test("mold: an accepted submission pushes mold_quote_submit; water pushes none (
   await fillContact(page);
   await page.getByRole("button", { name: "Request Free Quote" }).click();
   await expect(page).toHaveURL(/\/quotes\/confirmation$/);
-  expect((await dataLayer(page)).map((e) => e.event)).toEqual(["page_view", "mold_quote_submit"]);
+  const pushed = await dataLayer(page);
+  expect(pushed).toEqual([
+    pageView("/quotes/mold-remediation", "Free Mold Remediation Quote"),
+    analyticsEvent("mold_quote_submit", "submit", "quote", "mold"),
+  ]);
+  expectNoPersonalData(pushed);
 
   await page.goto("/quotes/water-filtration-remediation");
   await dataLayerOf(page, 1);
@@ -155,6 +255,67 @@ test("nothing is pushed on /quotes/confirmation, /admin or /account", async ({ p
   await expect(page).toHaveURL(/\/account\/properties$/);
   await hydrated(page);
   expect(await dataLayer(page)).toEqual([]);
+});
+
+// playwright.config.ts lists this address in ADMIN_EMAILS: the verified account becomes an admin
+const ANALYTICS_ADMIN = "analytics.e2e@example.com";
+
+test("a signed-in two-factor admin: no /admin page pushes anything, and every one carries noindex", async ({
+  page,
+}) => {
+  test.setTimeout(300_000); // sign-up, two-factor enrolment and a second sign-in on a shared machine
+  const password = "correct horse 42";
+  await signUpAndVerify(page, ANALYTICS_ADMIN, password);
+  await page.getByLabel("Full Name").fill("Ana Lytics");
+  await page.getByRole("button", { name: "Complete Profile" }).click();
+  await page.goto("/admin/dashboard");
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  const totpKey = await turnOnTotp(page, password);
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByText("Logged out successfully")).toBeVisible();
+  await signInWithTotp(page, { email: ANALYTICS_ADMIN, password, totpKey }, "/admin/dashboard");
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+
+  // first loads of the admin pages
+  for (const path of [
+    "/admin",
+    "/admin/dashboard",
+    "/admin/quotes",
+    "/admin/customers",
+    "/admin/analytics",
+    "/admin/blog",
+    "/admin/blog/new",
+    "/admin/blog/uploads",
+  ]) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(new RegExp(`${path}$`));
+    await hydrated(page);
+    expect(await dataLayer(page), path).toEqual([]);
+    await expect(page.locator('head meta[name="robots"]'), path).toHaveAttribute(
+      "content",
+      "noindex",
+    );
+  }
+
+  // client-side navigation through the sidebar, clicks included, pushes nothing either
+  await page.goto("/admin/dashboard");
+  await hydrated(page);
+  const sidebar = page.getByRole("navigation", { name: "Admin Panel" });
+  for (const [name, path] of [
+    ["Quotes", "/admin/quotes"],
+    ["Customers", "/admin/customers"],
+    ["Analytics", "/admin/analytics"],
+    ["Blog", "/admin/blog"],
+  ] as const) {
+    await sidebar.getByRole("link", { name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.locator('head meta[name="robots"]'), path).toHaveAttribute(
+      "content",
+      "noindex",
+    );
+    await hydrated(page);
+    expect(await dataLayer(page), path).toEqual([]);
+  }
 });
 
 test("without GTM_ID no request leaves for another host and no tag manager script exists", async ({

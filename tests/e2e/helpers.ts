@@ -3,13 +3,44 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
+/** The person `fillContact` types in: what must never reach the data layer or the client log. */
+export const contact = {
+  firstName: "Dana",
+  lastName: "Rivera",
+  email: "dana.e2e@example.com",
+  phone: "(801) 555-0199",
+  zip: "84604",
+} as const;
+
 /** Fills the shared contact section as a person would. */
-export async function fillContact(page: Page, email = "dana.e2e@example.com") {
-  await page.getByLabel("First Name").fill("Dana");
-  await page.getByLabel("Last Name").fill("Rivera");
+export async function fillContact(page: Page, email: string = contact.email) {
+  await page.getByLabel("First Name").fill(contact.firstName);
+  await page.getByLabel("Last Name").fill(contact.lastName);
   await page.getByRole("textbox", { name: "Email" }).fill(email);
-  await page.getByRole("textbox", { name: "Phone" }).fill("(801) 555-0199");
-  await page.getByLabel("ZIP Code").fill("84604");
+  await page.getByRole("textbox", { name: "Phone" }).fill(contact.phone);
+  await page.getByLabel("ZIP Code").fill(contact.zip);
+}
+
+/** window.dataLayer as the tag manager would read it ([] when never created). */
+export function dataLayer(page: Page): Promise<Record<string, unknown>[]> {
+  return page.evaluate(() => structuredClone(window.dataLayer ?? []) as Record<string, unknown>[]);
+}
+
+/** Waits until the page has hydrated and pushed `count` entries, then returns them. */
+export async function dataLayerOf(page: Page, count: number) {
+  await expect.poll(async () => (await dataLayer(page)).length).toBe(count);
+  return dataLayer(page);
+}
+
+/** Waits for hydration (React attaches its root) on a page that pushes nothing. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(
+    () => "__reactRouterContext" in window && document.readyState === "complete",
+  );
+  // the page-view effect runs right after hydration; give it the same chance a public page gets
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))),
+  );
 }
 
 export async function fillWater(page: Page) {

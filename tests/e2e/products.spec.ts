@@ -30,24 +30,103 @@ const landing = [
   },
 ];
 
+/** A publication a fact rests on, as the page must name it (publisher, title, official host). */
+const epa = "U.S. Environmental Protection Agency";
+const usgs = "U.S. Geological Survey";
+const utahDeq = "Utah Department of Environmental Quality";
+const ugs = "Utah Geological Survey";
+const moldGuide = {
+  publisher: epa,
+  title: "A Brief Guide to Mold, Moisture, and Your Home",
+  host: "www.epa.gov",
+};
+
 const utah = [
   {
     path: "/products/water-filtration-remediation/utah",
     heading: "Water Filtration Remediation in Utah",
     local: [/Hard water along the Wasatch Front/, /Private wells in rural Utah/],
     quote: "/quotes/water-filtration-remediation",
+    facts: [
+      {
+        text: /much of Utah in the hard and very hard ranges.*above 120 milligrams per liter/,
+        publisher: usgs,
+        title: "Do you have information about water hardness in the United States?",
+        host: "www.usgs.gov",
+      },
+      {
+        text: /Hard water is not a health hazard, but it shortens the life of water heaters/,
+        publisher: usgs,
+        title: "Hardness of Water (Water Science School)",
+        host: "www.usgs.gov",
+      },
+      {
+        text: /EPA recommends testing private wells every year for total coliform bacteria, nitrates/,
+        publisher: epa,
+        title: "Protect Your Home's Water (Private Drinking Water Wells)",
+        host: "www.epa.gov",
+      },
+    ],
   },
   {
     path: "/products/mold-remediation/utah",
     heading: "Mold Remediation in Utah",
     local: [/Evaporative \(swamp\) coolers/, /Basements, spring runoff/],
     quote: "/quotes/mold-remediation",
+    facts: [
+      {
+        text: /Evaporative coolers suit dry climates like ours because they cool air by evaporating water/,
+        publisher: "U.S. Department of Energy",
+        title: "Evaporative Coolers (Energy Saver)",
+        host: "www.energy.gov",
+      },
+      { text: /keeping indoor humidity below 60 percent, ideally between 30 and 50/, ...moldGuide },
+      {
+        text: /Snowmelt, sprinklers and irrigation water.*dried within 24 to 48 hours/,
+        ...moldGuide,
+      },
+      { text: /warm indoor air condenses on windows, cold walls and in attics/, ...moldGuide },
+    ],
   },
   {
     path: "/products/radon-remediation/utah",
     heading: "Radon Remediation in Utah",
     local: [/Utah Department of Environmental Quality/, /Utah Geological Survey/],
     quote: "/quotes/radon-remediation",
+    facts: [
+      {
+        text: /about 30 percent of Utah homes may be above the EPA action level of 4 pCi\/L/,
+        publisher: utahDeq,
+        title: "Real Estate Transactions in Utah (radon)",
+        host: "deq.utah.gov",
+      },
+      {
+        text: /offers low-cost test kits to Utah residents and publishes test results by ZIP code/,
+        publisher: utahDeq,
+        title: "Radon: 2018 State of the Environment Report",
+        host: "deq.utah.gov",
+      },
+      {
+        text: /radon-hazard-potential map rates areas of the state by uranium in the soil/,
+        publisher: ugs,
+        title: "The radon-hazard-potential map of Utah (Map 149)",
+        host: "utahmapstore.com",
+      },
+      {
+        text: /average indoor radon of 3\.8 pCi\/L on the east bench of Sandy.*2\.9 pCi\/L on the east bench of Provo/,
+        publisher: ugs,
+        title:
+          "Radon-hazard potential of the Sandy and Provo areas, Salt Lake and Utah Counties (Special Study 85)",
+        host: "utahmapstore.com",
+      },
+      {
+        text: /only a test of your own home tells you its level. We test for a minimum of 48 hours/,
+        publisher: epa,
+        title:
+          "A Citizen's Guide to Radon: The Guide to Protecting Yourself and Your Family from Radon",
+        host: "www.epa.gov",
+      },
+    ],
   },
 ];
 
@@ -136,6 +215,19 @@ test.describe("service landing pages", () => {
     });
   }
 
+  test("the mold page's third step states the EPA humidity figures with their source", async ({
+    page,
+  }) => {
+    await page.goto("/products/mold-remediation");
+    const step = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "3. Dry, repair and prevent" }) });
+    await expect(step).toContainText("below 60 percent, ideally between 30 and 50 percent");
+    await expect(step.getByText(/^Source: /)).toHaveText(
+      `Source: ${moldGuide.publisher}, ${moldGuide.title}`,
+    );
+  });
+
   test("the radon page explains radon and gives three reasons to choose us", async ({ page }) => {
     await page.goto("/products/radon-remediation");
     await expect(page.getByRole("heading", { name: "What is Radon?" })).toBeVisible();
@@ -205,7 +297,39 @@ test.describe("Utah pages", () => {
       ]);
       await expect(trail.locator('[aria-current="page"]')).toHaveText("Utah");
     });
+
+    test(`${local.heading}: each local fact names its source under it and in the Sources list`, async ({
+      page,
+    }) => {
+      await page.goto(local.path);
+      const sources = page.getByRole("region", { name: "Sources" });
+      for (const fact of local.facts) {
+        const paragraph = page.getByRole("paragraph").filter({ hasText: fact.text });
+        await expect(paragraph, String(fact.text)).toBeVisible();
+        // the note right under the fact: "Source: <publisher>, <publication>" linking to it
+        const note = paragraph.locator("xpath=following-sibling::p[1]");
+        await expect(note, String(fact.text)).toHaveText(
+          `Source: ${fact.publisher}, ${fact.title}`,
+        );
+        const link = note.getByRole("link", { name: fact.title, exact: true });
+        expect(new URL((await link.getAttribute("href")) ?? "").host).toBe(fact.host);
+        await expect(
+          sources.getByRole("listitem").filter({ hasText: `${fact.publisher}, ${fact.title}` }),
+        ).toHaveCount(1);
+      }
+    });
   }
+
+  test("the Utah mold page makes no claim of its own about how often mold is found", async ({
+    page,
+  }) => {
+    await page.goto("/products/mold-remediation/utah");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByText(/every week|our crews find/i)).toHaveCount(0);
+    // the intro names both indoor and outdoor water, as the sections below it describe
+    await expect(page.getByText(/Indoors, the moisture comes from/)).toBeVisible();
+    await expect(page.getByText(/outdoors, snowmelt and sprinkler water/)).toBeVisible();
+  });
 });
 
 test.describe("unknown product pages", () => {
@@ -489,6 +613,51 @@ test.describe("navigation", () => {
       await page.keyboard.press("Enter");
       await expect(page).toHaveURL(new RegExp(`${target.url}$`));
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    });
+  }
+
+  test("keyboard only: the home page's link reaches /products", async ({ page }) => {
+    await page.goto("/");
+    await tabTo(page, "Compare our services and how each one works");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Our Remediation Services" }),
+    ).toBeVisible();
+  });
+
+  const formHeadings: Record<string, string> = {
+    "/quotes/water-filtration-remediation": "Water Filtration Assessment",
+    "/quotes/mold-remediation": "Mold Assessment Request",
+    "/quotes/radon-remediation": "Radon Testing Assessment",
+  };
+  for (const service of landing) {
+    test(`keyboard only: ${service.title}'s landing page reaches its quote form`, async ({
+      page,
+    }) => {
+      await page.goto(service.path);
+      await tabTo(page, "Get a Free Quote");
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(new RegExp(`${service.quote}$`));
+      await expect(
+        page.getByRole("heading", { level: 1, name: formHeadings[service.quote] }),
+      ).toBeVisible();
+      // and on into the form: Tab reaches its first question
+      let inForm = false;
+      for (let i = 0; i < 40 && !inForm; i++) {
+        await page.keyboard.press("Tab");
+        inForm = await page.evaluate(() => {
+          const active = document.activeElement;
+          return (
+            active instanceof HTMLElement &&
+            active.closest("form[method=post]") !== null &&
+            ["INPUT", "SELECT", "TEXTAREA"].includes(active.tagName) &&
+            active.getAttribute("type") !== "hidden" &&
+            active.offsetParent !== null
+          );
+        });
+      }
+      expect(inForm, "a form field took the focus").toBe(true);
     });
   }
 

@@ -1,3 +1,4 @@
+import { parseFeed } from "@rowanmanning/feed-parser";
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -23,11 +24,18 @@ import {
 } from "~/features/blog/posts.server";
 import { seedBlogArticles } from "~/features/blog/seed.server";
 import { db } from "~/lib/db.server";
+import * as categoryRoute from "~/routes/blog/category";
 import { loader as categoryLoader } from "~/routes/blog/category";
+import { loader as feedLoader } from "~/routes/blog/feed";
+import * as listRoute from "~/routes/blog/index";
 import { loader as listLoader } from "~/routes/blog/index";
-import { loader as postLoader } from "~/routes/blog/post";
+import { loader as postLoader, meta as postMeta } from "~/routes/blog/post";
+import * as tagRoute from "~/routes/blog/tag";
 import { loader as tagLoader } from "~/routes/blog/tag";
+import { loader as sitemapLoader } from "~/routes/resources/sitemap";
+import { ORIGIN } from "../setup/actions";
 import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
+import { renderRoute } from "../setup/render";
 
 const day = 86_400_000;
 const base = new Date("2026-06-01T12:00:00Z").getTime();
@@ -72,10 +80,49 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 
 function args(path: string, params: Record<string, string> = {}) {
   return {
-    request: new Request(`http://localhost:3000${path}`),
+    request: new Request(`${ORIGIN}${path}`),
     params,
     context: new RouterContextProvider(),
   } as never;
+}
+
+/** The visible text of rendered HTML (tags and React's text separators removed). */
+function textOf(html: string): string {
+  return html
+    .replace(/<!--.*?-->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+}
+
+/**
+ * The head tags React Router renders for the article at `slug`: the post route's loader, then
+ * its meta with the root loader's data, as name/property -> content (plus `title`).
+ */
+async function articleHead(slug: string): Promise<Record<string, string>> {
+  const loaderData = await postLoader(args(`/blog/${slug}`, { slug }));
+  const descriptors = postMeta({
+    loaderData,
+    data: loaderData,
+    params: { slug },
+    location: { pathname: `/blog/${slug}`, search: "", hash: "" },
+    matches: [
+      {
+        id: "root",
+        loaderData: { publicUrl: ORIGIN, siteName: "Utah Home Remediation" },
+      },
+    ],
+  } as never) as Record<string, unknown>[];
+  const head: Record<string, string> = {};
+  for (const d of descriptors) {
+    // the <title> element (the feed's <link> has a title attribute of its own)
+    if (typeof d.title === "string" && !("tagName" in d)) head.title = d.title;
+    const key = (d.name ?? d.property) as string | undefined;
+    if (key && typeof d.content === "string") head[key] ??= d.content;
+  }
+  return head;
 }
 
 describe.each(drivers)("public blog on %s", (driver) => {
@@ -119,11 +166,100 @@ describe.each(drivers)("public blog on %s", (driver) => {
   it("shows the empty list, and 'Unable to load blog posts' with a 5xx when the database fails", async () => {
     const empty = await listLoader(args("/blog"));
     expect(empty.list).toMatchObject({ total: 0, posts: [] });
+    const rendered = await renderRoute(listRoute, "/blog", "/blog");
+    expect(rendered.status).toBe(200);
+    expect(textOf(rendered.html)).toContain(
+      "No articles have been published yet. Check back soon!",
+    );
+
     await database.close();
     const error = await rejection(listLoader(args("/blog")));
     expect(statusOf(error)).toBe(503);
     expect((error as { data: unknown }).data).toEqual({ message: "Unable to load blog posts" });
+    // the route answers with its error boundary, not the root's generic page
+    const failed = await renderRoute(listRoute, "/blog", "/blog");
+    expect(failed.status).toBe(503);
+    expect(textOf(failed.html)).toContain("Unable to load blog posts");
+    expect(textOf(failed.html)).not.toContain("No articles have been published yet");
     await database.reopen();
+
+    // once one post is published the empty message is gone
+    await post("first", 1);
+    const listed = textOf((await renderRoute(listRoute, "/blog", "/blog")).html);
+    expect(listed).toContain("Post first");
+    expect(listed).not.toContain("No articles have been published yet");
+  });
+
+  it("renders the category and tag pages' empty messages until a post is published there", async () => {
+    const radon = await ensureCategory("Radon", "Radon testing");
+    const [testing] = await ensureTags(["Testing"]);
+    // a draft does not count
+    await post("draft", 1, {
+      category_ids: [radon],
+      tag_ids: [testing as string],
+      published: false,
+    });
+    const pages = [
+      {
+        route: categoryRoute,
+        pattern: "/blog/category/:slug",
+        path: "/blog/category/radon",
+        empty: "No articles have been published in this category yet. Check back soon!",
+      },
+      {
+        route: tagRoute,
+        pattern: "/blog/tag/:slug",
+        path: "/blog/tag/testing",
+        empty: "No articles have been published with this tag yet. Check back soon!",
+      },
+    ];
+    for (const page of pages) {
+      const rendered = await renderRoute(page.route, page.pattern, page.path);
+      expect(rendered.status, page.path).toBe(200);
+      expect(textOf(rendered.html), page.path).toContain(page.empty);
+      expect(textOf(rendered.html), page.path).not.toContain("Post draft");
+    }
+
+    await post("live", 2, { category_ids: [radon], tag_ids: [testing as string] });
+    for (const page of pages) {
+      const text = textOf((await renderRoute(page.route, page.pattern, page.path)).html);
+      expect(text, page.path).toContain("Post live");
+      expect(text, page.path).not.toContain(page.empty);
+    }
+  });
+
+  it("uses meta_title / meta_description when set, else the title and the excerpt", async () => {
+    await post("plain", 1, {
+      title: "Radon in a Basement",
+      excerpt: "What a basement radon reading means for your home.",
+    });
+    await post("tuned", 2, {
+      title: "Radon Fans",
+      excerpt: "How long a radon fan lasts.",
+      meta_title: "How Long Do Radon Fans Last? | Utah Guide",
+      meta_description: "A radon fan runs all the time; here is when to replace it.",
+    });
+
+    const plain = await articleHead("plain");
+    expect(plain).toMatchObject({
+      title: "Radon in a Basement | Utah Home Remediation",
+      description: "What a basement radon reading means for your home.",
+      "og:title": "Radon in a Basement | Utah Home Remediation",
+      "og:description": "What a basement radon reading means for your home.",
+      "og:type": "article",
+      "twitter:title": "Radon in a Basement | Utah Home Remediation",
+      "twitter:description": "What a basement radon reading means for your home.",
+    });
+
+    const tuned = await articleHead("tuned");
+    expect(tuned).toMatchObject({
+      title: "How Long Do Radon Fans Last? | Utah Guide",
+      description: "A radon fan runs all the time; here is when to replace it.",
+      "og:title": "How Long Do Radon Fans Last? | Utah Guide",
+      "og:description": "A radon fan runs all the time; here is when to replace it.",
+      "twitter:title": "How Long Do Radon Fans Last? | Utah Guide",
+      "twitter:description": "A radon fan runs all the time; here is when to replace it.",
+    });
   });
 
   it("serves categories and tags with their published posts, and 404 for unknown ones", async () => {
@@ -275,6 +411,52 @@ describe.each(drivers)("public blog on %s", (driver) => {
       "https://remediation.example/blog/one",
     ]);
     expect(urls[0]?.lastmod).toBeInstanceOf(Date);
+  });
+
+  it("gives each post in /sitemap.xml its updated_at date as lastmod, not today's", async () => {
+    const id = await post("old-news", 1);
+    await db
+      .update(blog_posts)
+      .set({ updated_at: new Date("2023-02-14T10:00:00Z") })
+      .where(eq(blog_posts.id, id));
+    const lastmodOf = async (slug: string) => {
+      const xml = await (await sitemapLoader()).text();
+      const entry = xml
+        .split("<url>")
+        .find((block) => block.includes(`<loc>${ORIGIN}/blog/${slug}</loc>`));
+      return /<lastmod>([^<]+)<\/lastmod>/.exec(entry ?? "")?.[1];
+    };
+    expect(await lastmodOf("old-news")).toBe("2023-02-14");
+
+    // an edit moves it to the day of the edit
+    await savePost(
+      { title: "Post old-news", slug: "old-news", content: "<p>edited</p>", published: true },
+      { id },
+    );
+    const [edited] = await db.select().from(blog_posts).where(eq(blog_posts.id, id));
+    expect(await lastmodOf("old-news")).toBe(edited?.updated_at.toISOString().slice(0, 10));
+  });
+
+  it("makes the feed's inline image and link URLs absolute on PUBLIC_URL, and only the feed's", async () => {
+    await post("with-media", 1, {
+      content:
+        '<p>See <img src="/uploads/0123456789abcdef0123456789abcdef-1200.webp" alt="A radon fan"> and <a href="/blog/radon-basics">the basics</a>, <a href="other-post">a neighbour</a>, <a href="#fans">below</a>, <a href="https://www.epa.gov/radon">the EPA</a> or <a href="mailto:office@example.com">mail us</a>.</p>',
+    });
+    const response = await feedLoader(args("/blog/feed.xml"));
+    const feed = parseFeed(await response.text());
+    const content = feed.items.find((i) => i.title === "Post with-media")?.content ?? "";
+    expect(content).toContain(`src="${ORIGIN}/uploads/0123456789abcdef0123456789abcdef-1200.webp"`);
+    expect(content).toContain(`href="${ORIGIN}/blog/radon-basics"`);
+    expect(content).toContain(`href="${ORIGIN}/blog/other-post"`);
+    expect(content).toContain(`href="${ORIGIN}/blog/with-media#fans"`);
+    expect(content).toContain('href="https://www.epa.gov/radon"');
+    expect(content).toContain('href="mailto:office@example.com"');
+    expect(content).not.toMatch(/(?:src|href)="(?!https?:|mailto:)/);
+
+    // the article page itself keeps root-relative URLs (they work on the site, on any origin)
+    const page = await findPublishedPost("with-media");
+    expect(page?.content).toContain('src="/uploads/0123456789abcdef0123456789abcdef-1200.webp"');
+    expect(page?.content).toContain('href="/blog/radon-basics"');
   });
 
   it("seeds the starter articles once and never overwrites an edited one", async () => {

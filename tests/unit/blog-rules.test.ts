@@ -31,6 +31,18 @@ describe("post HTML sanitiser", () => {
     );
   });
 
+  it("with a base URL (the feed) makes kept relative URLs absolute, and lets nothing else in", () => {
+    expect(
+      sanitizePostHtml(
+        '<a href="/blog/x">a</a><a href="../other?y=1">b</a><a href="#s">c</a><a href="mailto:a@b.example">d</a><a href="https://www.epa.gov/radon">e</a><img src="/uploads/f-1200.webp" alt="F"><a href="//evil.example/">p</a><a href="javascript:alert(1)">j</a><img src="//evil.example/x.png"><img src="data:image/png;base64,AA">',
+        site,
+        { baseUrl: `${site}/blog/post` },
+      ),
+    ).toBe(
+      '<a href="https://remediation.example/blog/x" rel="noopener noreferrer">a</a><a href="https://remediation.example/other?y=1" rel="noopener noreferrer">b</a><a href="https://remediation.example/blog/post#s" rel="noopener noreferrer">c</a><a href="mailto:a@b.example" rel="noopener noreferrer">d</a><a href="https://www.epa.gov/radon" rel="nofollow noopener noreferrer">e</a><img src="https://remediation.example/uploads/f-1200.webp" alt="F" /><a rel="noopener noreferrer">p</a><a rel="noopener noreferrer">j</a>',
+    );
+  });
+
   it("keeps article structure and turns h1 into h2", () => {
     expect(
       sanitizePostHtml(

@@ -2,11 +2,13 @@ import { Feed } from "feed";
 import { company } from "~/features/catalog/company";
 import { env } from "~/lib/env.server";
 import { feedPosts } from "./posts.server";
+import { sanitizePostHtml } from "./sanitize.server";
 import { BLOG_DESCRIPTION, BLOG_TITLE, FEED_PATH } from "./seo";
 
 /**
  * The blog's RSS 2.0 feed (issue 10 point 4): the newest 20 published posts with their
- * sanitised HTML, categories and featured image, absolute URLs on PUBLIC_URL.
+ * sanitised HTML (its link and image URLs made absolute), categories and featured image,
+ * absolute URLs on PUBLIC_URL.
  * @returns the XML document
  */
 export async function blogFeedXml(): Promise<string> {
@@ -37,7 +39,8 @@ export async function blogFeedXml(): Promise<string> {
       date: post.published_at,
       published: post.published_at,
       description: post.excerpt,
-      content: post.content,
+      // a feed reader has no page to resolve `/uploads/...` against: absolute URLs only
+      content: sanitizePostHtml(post.content, origin, { baseUrl: url(`/blog/${post.slug}`) }),
       author: [{ name: post.author_name }],
       category: post.categories.map((c) => ({
         name: c.name,

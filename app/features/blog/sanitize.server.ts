@@ -41,6 +41,8 @@ const safeUrl = {
   image: /^(https?:\/\/|\/(?!\/))/i,
 };
 
+const mailto = /^mailto:/i;
+
 /**
  * Whether `href` leaves the site: an absolute http(s) URL on another origin than `siteOrigin`.
  * Relative URLs, fragments and mailto: are not external.
@@ -63,9 +65,26 @@ export function isExternalLink(href: string, siteOrigin: string): boolean {
  * an `h2` (the page's title is its only h1). Used when a post is saved AND when it is rendered.
  * @param html untrusted HTML
  * @param siteOrigin the site's public origin (PUBLIC_URL), e.g. "https://example.com"
+ * @param options.baseUrl when given, every relative link and image URL that survives is made
+ *   absolute against it (for HTML read away from the site, e.g. the feed: `/uploads/...` would
+ *   otherwise point into the feed reader)
  * @returns safe HTML; never throws
  */
-export function sanitizePostHtml(html: string, siteOrigin: string): string {
+export function sanitizePostHtml(
+  html: string,
+  siteOrigin: string,
+  options: { baseUrl?: string } = {},
+): string {
+  const { baseUrl } = options;
+  // only URLs the allowlist already kept are resolved, so resolving never lets one in
+  const resolved = (url: string) => {
+    if (!baseUrl) return url;
+    try {
+      return new URL(url, baseUrl).href;
+    } catch {
+      return url; // e.g. "http://" alone: left as it was
+    }
+  };
   return sanitizeHtml(html, {
     allowedTags,
     allowedAttributes: {
@@ -92,7 +111,17 @@ export function sanitizePostHtml(html: string, siteOrigin: string): string {
         // anything that is not plainly one of the allowed URL forms loses its href
         return {
           tagName,
-          attribs: href && safeUrl.link.test(href) ? { href, ...rest, rel } : { ...rest, rel },
+          attribs:
+            href && safeUrl.link.test(href)
+              ? { href: mailto.test(href) ? href : resolved(href), ...rest, rel }
+              : { ...rest, rel },
+        };
+      },
+      img: (tagName, attribs) => {
+        const src = attribs.src?.trim();
+        return {
+          tagName,
+          attribs: src && safeUrl.image.test(src) ? { ...attribs, src: resolved(src) } : attribs,
         };
       },
     },

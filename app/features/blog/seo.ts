@@ -133,6 +133,8 @@ export function blogPostMeta(args: MetaArgs, post: SeoPost): MetaDescriptor[] {
       if ("title" in m) return { title };
       if ("property" in m && m.property === "og:title")
         return { property: "og:title", content: title };
+      if ("name" in m && m.name === "twitter:title")
+        return { name: "twitter:title", content: title };
       if ("property" in m && m.property === "og:type")
         return { property: "og:type", content: "article" };
       if ("name" in m && m.name === "twitter:card")

@@ -87,7 +87,7 @@ export const serviceArea = {
 } as const;
 
 /** Date the marketing copy last changed (the sitemap's `lastmod`); update it with the copy. */
-export const marketingCopyUpdated = "2026-11-23";
+export const marketingCopyUpdated = "2026-11-24";
 
 export const landingPages: Record<ServiceId, LandingPage> = {
   water_filtration: {
@@ -179,6 +179,7 @@ export const landingPages: Record<ServiceId, LandingPage> = {
       {
         title: "3. Dry, repair and prevent",
         text: "We fix or help you fix the moisture source and leave you with a plan to keep indoor humidity below 60 percent, ideally between 30 and 50 percent.",
+        source: "epaMoldGuide",
       },
     ],
     closingText:
@@ -310,7 +311,7 @@ export const utahPages: Record<ServiceId, LocationPage> = {
       "Mold inspection and remediation in Utah: swamp coolers, basements, spring runoff and winter condensation. EPA guidelines, 24/7 emergency service.",
     heading: "Mold Remediation in Utah",
     intro:
-      "Utah's climate is dry, yet our crews find mold in Utah homes every week. The moisture comes from inside the house: evaporative coolers, basements, plumbing leaks and winter condensation.",
+      "Utah's climate is dry, yet mold can still grow in a Utah home wherever water collects and stays. Indoors, the moisture comes from evaporative coolers, plumbing leaks and winter condensation; outdoors, snowmelt and sprinkler water can seep into basements.",
     sections: [
       {
         title: "Evaporative (swamp) coolers",

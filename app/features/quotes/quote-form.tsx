@@ -183,6 +183,7 @@ export function QuoteFormShell({
         action={service.quoteHref}
         {...getFormProps(form)}
         data-analytics-event={quoteSubmitEvent[service.id]}
+        data-analytics-label={quoteSubmitEvent[service.id] ? service.id : undefined}
         onSubmitCapture={(event) => {
           // Conform validates a field by submitting with its own intent button: not a real submit
           const submitter = (event.nativeEvent as SubmitEvent).submitter;
