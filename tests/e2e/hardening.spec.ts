@@ -81,10 +81,25 @@ test("signed-in pages and /auth pages are never stored; every page has the stric
   const consoleErrors = watchConsoleErrors(page);
   const guestHome = await page.request.get("/");
   expect(guestHome.headers()["cache-control"] ?? "").not.toContain("no-store");
+  /** The strict headers every page has: no <base> at all, and browser features we never use off. */
+  const expectStrictHeaders = (headers: Record<string, string>, path: string) => {
+    expect(headers["content-security-policy"], path).toContain("base-uri 'none'");
+    const permissions = headers["permissions-policy"] ?? "";
+    for (const feature of ["camera", "microphone", "geolocation", "payment", "usb", "serial"]) {
+      expect(permissions, path).toContain(`${feature}=()`);
+    }
+  };
   for (const path of ["/auth/signin", "/auth/signup", "/auth/forgot-password", "/auth/code"]) {
     const response = await page.request.get(path);
     expect(response.status(), path).toBe(200);
     expect(response.headers()["cache-control"], path).toBe("no-store");
+    expectStrictHeaders(response.headers(), path);
+  }
+  // as a browser loads them, too (the document itself, not only an API request)
+  for (const path of ["/auth/signin", "/auth/signup"]) {
+    const response = await page.goto(path);
+    expect(response!.headers()["cache-control"], path).toBe("no-store");
+    expectStrictHeaders(response!.headers(), path);
   }
 
   const email = uniqueEmail("headers");
@@ -92,11 +107,7 @@ test("signed-in pages and /auth pages are never stored; every page has the stric
   const profile = await page.goto("/account/profile");
   const headers = profile!.headers();
   expect(headers["cache-control"]).toBe("no-store");
-  expect(headers["content-security-policy"]).toContain("base-uri 'none'");
-  const permissions = headers["permissions-policy"] ?? "";
-  for (const feature of ["camera", "microphone", "geolocation", "payment", "usb", "serial"]) {
-    expect(permissions).toContain(`${feature}=()`);
-  }
+  expectStrictHeaders(headers, "/account/profile");
   // a public page is private too once signed in (it shows the account menu)
   const signedInHome = await page.goto("/");
   expect(signedInHome!.headers()["cache-control"]).toBe("no-store");

@@ -1,15 +1,25 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import * as schema from "~/db/schema";
 import { handleError } from "~/entry.server";
+import { db } from "~/lib/db.server";
 import { loadEnv, setEnv } from "~/lib/env.server";
 import { requestContext } from "~/lib/request-context";
 import { userContext } from "~/lib/session.server";
 import { middleware } from "~/root";
+import { action as profileAction } from "~/routes/account/profile";
+import * as customerRoute from "~/routes/admin/customer";
+import { action as forgotAction } from "~/routes/auth/forgot-password";
+import { action as resetAction } from "~/routes/auth/reset-password";
 import { action as requestQuote } from "~/routes/quotes/request";
-import { freshDatabase, type TestDatabase } from "../setup/database";
+import { PASSWORD, sessionCount, signedInAccount, totpAccount } from "../setup/accounts";
+import { post } from "../setup/actions";
+import { contextFor, makeUser, requestTo, run } from "../setup/admin";
+import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
 import { formData, validAnswers } from "../setup/forms";
 import { type CapturedLogs, captureLogs } from "../setup/logs";
 
@@ -159,5 +169,191 @@ describe("a quote request over the hourly limit is a security event (issue 11 po
       }),
     ]);
     expect(logs!.text()).not.toContain("rita.limit@example.com");
+  });
+});
+
+/** Runs every root middleware on `request` as React Router would, `handler` answering last. */
+async function runRootMiddleware(
+  request: Request,
+  context: RouterContextProvider,
+  handler: () => Promise<Response>,
+): Promise<Response> {
+  const step = async (index: number): Promise<Response> => {
+    const current = middleware[index];
+    if (!current) return handler();
+    let downstream: Promise<Response> | undefined;
+    const next = () => {
+      downstream ??= step(index + 1);
+      return downstream;
+    };
+    const answer = await current({ request, context, params: {} } as never, next as never);
+    return answer instanceof Response ? answer : next();
+  };
+  try {
+    return await step(0);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+describe.each(drivers)("account security events on %s (issue 11 point 6, ASVS V16.3)", (driver) => {
+  let database: TestDatabase;
+  let logs: CapturedLogs;
+  beforeAll(async () => {
+    database = await freshDatabase(driver, { LOG_LEVEL: "info" });
+    logs = captureLogs();
+  });
+  afterAll(async () => {
+    logs.restore();
+    await database.dispose();
+  });
+
+  const events = (name: string) => logs.lines().filter((line) => line.event === name);
+  const fromRequest = (clientIp: string) => ({
+    security: true,
+    clientIp,
+    requestId: expect.stringMatching(/^req-/),
+  });
+
+  it("logs a password reset's request and completion with the account, and no token or password", async () => {
+    const email = `reset-events-${driver}@example.com`;
+    const { user } = await signedInAccount(email);
+    const ip = "203.0.113.21";
+    expect((await post(forgotAction, "/auth/forgot-password", { email }, ip)).status).toBe(200);
+    const nobody = `nobody-${driver}@example.com`;
+    expect((await post(forgotAction, "/auth/forgot-password", { email: nobody }, ip)).status).toBe(
+      200,
+    );
+    let token = "";
+    await expect
+      .poll(async () => {
+        const [mail] = await db
+          .select()
+          .from(schema.mail_outbox)
+          .where(
+            sql`${schema.mail_outbox.kind} = 'password_reset' AND ${schema.mail_outbox.to_address} = ${email}`,
+          );
+        token = mail?.text_body.match(/\/reset-password\/([^?\s]+)/)?.[1] ?? "";
+        return token;
+      })
+      .toBeTruthy();
+    const password = "a brand new secret 7";
+    const done = await post(
+      resetAction,
+      "/auth/reset-password",
+      { token, password, confirmPassword: password },
+      ip,
+    );
+    expect(done.status).toBe(302);
+
+    expect(events("password_reset.requested")).toEqual([
+      expect.objectContaining({ ...fromRequest(ip), userId: user.id }),
+      expect.objectContaining({ ...fromRequest(ip), userId: null }),
+    ]);
+    expect(events("password_reset.completed")).toEqual([
+      expect.objectContaining({ ...fromRequest(ip), userId: user.id }),
+    ]);
+    for (const secret of [token, password, PASSWORD]) expect(logs.text()).not.toContain(secret);
+  });
+
+  it("logs turning two-factor off with the account, and no password, key or backup code", async () => {
+    const who = await totpAccount(`off-events-${driver}@example.com`);
+    const ip = "203.0.113.22";
+    const off = await post(
+      profileAction,
+      "/account/profile",
+      { intent: "two-factor-disable", password: PASSWORD },
+      ip,
+      who.user,
+      who.cookie,
+    );
+    expect(off.status).toBe(302);
+    expect(events("two_factor.disabled")).toEqual([
+      expect.objectContaining({ ...fromRequest(ip), userId: who.user.id }),
+    ]);
+    const sessionToken = who.cookie.match(/session_token=([^;.]+)/)?.[1] ?? "";
+    expect(sessionToken).not.toBe("");
+    for (const secret of [PASSWORD, who.secret, sessionToken, ...who.backupCodes]) {
+      expect(logs.text()).not.toContain(secret);
+    }
+  });
+
+  it("logs an admin grant and revoke from the customer page: target, acting admin, time", async () => {
+    const admin = await makeUser(`boss-${driver}@example.com`, { admin: true, totp: true });
+    const customer = await makeUser(`customer-${driver}@example.com`);
+    const before = Date.now();
+    for (const intent of ["grant", "revoke"]) {
+      const outcome = await run(customerRoute.action, {
+        request: requestTo(`/admin/customers/${customer.id}`, { intent }),
+        context: contextFor(admin),
+        params: { id: customer.id },
+      });
+      expect(outcome.status, intent).toBe(302);
+    }
+    const after = Date.now();
+    for (const name of ["admin.grant", "admin.revoke"]) {
+      const lines = events(name).filter((line) => line.userId === customer.id);
+      // contextFor's request: address 192.0.2.50, request id "r"
+      expect(lines, name).toEqual([
+        expect.objectContaining({
+          security: true,
+          userId: customer.id,
+          grantedBy: admin.id,
+          clientIp: "192.0.2.50",
+          requestId: "r",
+        }),
+      ]);
+      const at = Date.parse(String(lines[0]?.at));
+      expect(at).toBeGreaterThanOrEqual(before);
+      expect(at).toBeLessThanOrEqual(after);
+    }
+  });
+
+  it("refuses a signed-in user's cross-site POST before any action, logging no secret", async () => {
+    const who = await signedInAccount(`csrf-${driver}@example.com`);
+    const context = new RouterContextProvider();
+    const requestId = `req-csrf-${driver}`;
+    context.set(requestContext, { clientIp: "203.0.113.23", nonce: "n", requestId });
+    const stolen = "stolen new password 99";
+    let reached = false;
+    const response = await runRootMiddleware(
+      new Request(`${ORIGIN}/account/profile`, {
+        method: "POST",
+        headers: {
+          Origin: "https://attacker.example",
+          Cookie: who.cookie,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({
+          intent: "change-password",
+          currentPassword: PASSWORD,
+          newPassword: stolen,
+          confirmPassword: stolen,
+        }),
+      }),
+      context,
+      async () => {
+        reached = true;
+        return new Response("changed");
+      },
+    );
+    expect(response.status).toBe(403);
+    expect(reached).toBe(false);
+    expect(events("csrf.refused")).toEqual([
+      expect.objectContaining({
+        security: true,
+        clientIp: "203.0.113.23",
+        requestId,
+        method: "POST",
+        path: "/account/profile",
+        origin: "https://attacker.example",
+      }),
+    ]);
+    const sessionToken = who.cookie.match(/session_token=([^;.]+)/)?.[1] ?? "";
+    for (const secret of [sessionToken, PASSWORD, stolen])
+      expect(logs.text()).not.toContain(secret);
+    // the victim's session is untouched
+    expect(await sessionCount(who.user.id)).toBe(1);
   });
 });

@@ -7,16 +7,16 @@ import { requestContext } from "~/lib/request-context";
 import { type SessionUser, userContext } from "~/lib/session.server";
 import { takeToast } from "~/lib/toast.server";
 import { action as signOut } from "~/routes/auth/signout";
-import { freshDatabase, type TestDatabase } from "../setup/database";
+import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
 
 const ORIGIN = "http://localhost:3000";
 
-describe("sign-out", () => {
+describe.each(drivers)("sign-out on %s", (driver) => {
   let database: TestDatabase;
   let cookie: string;
   let user: SessionUser;
   beforeEach(async () => {
-    database = await freshDatabase("pglite");
+    database = await freshDatabase(driver);
     const headers = new Headers({ Origin: ORIGIN, [CLIENT_IP_HEADER]: "192.0.2.30" });
     await auth().api.signUpEmail({
       body: { email: "out@example.com", password: "correct horse 42", name: "Out" },
@@ -47,13 +47,13 @@ describe("sign-out", () => {
     await database.dispose();
   });
 
-  async function signOutNow() {
+  async function signOutNow(referer = `${ORIGIN}/account/profile`) {
     const context = new RouterContextProvider();
     context.set(requestContext, { clientIp: "192.0.2.30", nonce: "n", requestId: "r" });
     context.set(userContext, user);
     const request = new Request(`${ORIGIN}/auth/signout`, {
       method: "POST",
-      headers: { Cookie: cookie, Origin: ORIGIN, Referer: `${ORIGIN}/account/profile` },
+      headers: { Cookie: cookie, Origin: ORIGIN, Referer: referer },
     });
     const response = (await signOut({ request, context, params: {} } as never)) as Response;
     const toastCookie = response.headers.getSetCookie().find((c) => c.startsWith("toast=")) ?? "";
@@ -80,6 +80,36 @@ describe("sign-out", () => {
         title: "Error logging out",
         description: "There was a problem logging out. Please try again.",
       });
+    } finally {
+      await database.reopen();
+    }
+  });
+
+  const hostileReferers = ["//evil.example/x", "/\\evil.example", "http://["];
+  /** Whether a browser following `location` from this site stays on it. */
+  const staysHere = (location: string | null) =>
+    location !== null && new URL(location, ORIGIN).origin === ORIGIN;
+
+  it("never follows a hostile Referer off-site when it signs out", async () => {
+    for (const referer of hostileReferers) {
+      const { response, toast } = await signOutNow(referer);
+      expect(response.status, referer).toBe(302);
+      expect(response.headers.get("Location"), referer).toBe("/");
+      expect(toast, referer).toMatchObject({ type: "success" });
+    }
+  });
+
+  it("sends a hostile Referer's sign-out error to a page on this site, never a 500", async () => {
+    await database.close();
+    try {
+      for (const referer of hostileReferers) {
+        const { response, toast } = await signOutNow(referer);
+        expect(response.status, referer).toBe(302);
+        const location = response.headers.get("Location");
+        expect(staysHere(location), `${referer} -> ${location}`).toBe(true);
+        expect(location, referer).toBe("/");
+        expect(toast, referer).toMatchObject({ type: "error", title: "Error logging out" });
+      }
     } finally {
       await database.reopen();
     }

@@ -6,10 +6,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "~/db/schema";
-import { auth, CLIENT_IP_HEADER } from "~/features/accounts/auth.server";
+import { auth } from "~/features/accounts/auth.server";
 import { COMMON_PASSWORD_MESSAGE } from "~/features/accounts/password-policy.server";
 import { setAdmin } from "~/features/accounts/profiles.server";
-import { confirmTotp, startTotp } from "~/features/accounts/security.server";
 import { db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { smtpTransport } from "~/lib/mail.server";
@@ -19,18 +18,10 @@ import { action as profileAction } from "~/routes/account/profile";
 import { action as codeAction } from "~/routes/auth/code";
 import { action as signAction } from "~/routes/auth/sign";
 import { action as twoFactorAction } from "~/routes/auth/two-factor";
-import { cookieHeader, ORIGIN, post } from "../setup/actions";
+import { PASSWORD, sessionCount, signedInAccount, totpAccount, totpCode } from "../setup/accounts";
+import { cookieHeader, post } from "../setup/actions";
 import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp";
-
-const PASSWORD = "correct horse 42";
-
-/** The authenticator's code for `key`, `step` 30-second steps from now (0: the current one). */
-async function totpCode(key: string, step = 0): Promise<string> {
-  const { base32 } = await import("@better-auth/utils/base32");
-  const { createOTP } = await import("@better-auth/utils/otp");
-  return createOTP(base32.decode(key)).hotp(Math.floor(Date.now() / 30_000) + step);
-}
 
 describe.each(drivers)("two-factor and passwords on %s", (driver) => {
   let database: TestDatabase;
@@ -45,49 +36,6 @@ describe.each(drivers)("two-factor and passwords on %s", (driver) => {
     await smtp.close();
     await database.dispose();
   });
-
-  async function account(email: string) {
-    const headers = new Headers({ Origin: ORIGIN, [CLIENT_IP_HEADER]: "192.0.2.251" });
-    await auth().api.signUpEmail({ body: { email, password: PASSWORD, name: "T" }, headers });
-    await db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.email, email));
-    const signedIn = await auth().api.signInEmail({
-      body: { email, password: PASSWORD },
-      headers,
-      returnHeaders: true,
-    });
-    const cookie = cookieHeader(signedIn.headers.getSetCookie());
-    const [session] = await db
-      .select()
-      .from(schema.session)
-      .where(eq(schema.session.token, signedIn.response.token));
-    const user: SessionUser = {
-      id: signedIn.response.user.id,
-      email,
-      emailVerified: true,
-      fullName: null,
-      isAdmin: false,
-      twoFactorEnabled: false,
-      sessionId: session!.id,
-    };
-    return {
-      user,
-      cookie,
-      headers: new Headers({ ...Object.fromEntries(headers), Cookie: cookie }),
-    };
-  }
-
-  /** An account with TOTP turned on (set up with the current step's code). */
-  async function totpAccount(email: string) {
-    const { user, headers } = await account(email);
-    const started = await startTotp(headers, user.id, PASSWORD);
-    if (!started.ok) throw new Error("enrolment should start");
-    const confirmed = await confirmTotp(headers, await totpCode(started.enrolment.secret), user.id);
-    expect(confirmed.ok).toBe(true);
-    return { user, secret: started.enrolment.secret, backupCodes: started.enrolment.backupCodes };
-  }
-
-  const sessionsOf = async (userId: string) =>
-    (await db.select().from(schema.session).where(eq(schema.session.userId, userId))).length;
 
   async function emailedCode(email: string): Promise<string> {
     let code: string | undefined;
@@ -109,7 +57,7 @@ describe.each(drivers)("two-factor and passwords on %s", (driver) => {
   it("signing in with an emailed code meets the TOTP challenge before any session exists", async () => {
     const email = `code-totp-${driver}@example.com`;
     const { user, secret } = await totpAccount(email);
-    const before = await sessionsOf(user.id);
+    const before = await sessionCount(user.id);
     const ip = freshIp();
 
     const sent = await post(codeAction, "/auth/code", { step: "send", email }, ip);
@@ -119,7 +67,7 @@ describe.each(drivers)("two-factor and passwords on %s", (driver) => {
     expect(verified.status).toBe(302);
     expect(verified.location).toBe("/auth/two-factor");
     expect(verified.setCookies.join()).not.toMatch(/session_token=[^;]+;/);
-    expect(await sessionsOf(user.id)).toBe(before);
+    expect(await sessionCount(user.id)).toBe(before);
 
     const challenge = cookieHeader(verified.setCookies);
     const wrong = await post(
@@ -142,7 +90,7 @@ describe.each(drivers)("two-factor and passwords on %s", (driver) => {
     expect(done.status).toBe(302);
     expect(done.location).toBe("/account/setup");
     expect(done.setCookies.join()).toMatch(/remediation\.session_token=[^;]+;/);
-    expect(await sessionsOf(user.id)).toBe(before + 1);
+    expect(await sessionCount(user.id)).toBe(before + 1);
   });
 
   it("a TOTP code is accepted once: its replay is refused and leaves no session", async () => {
@@ -164,7 +112,7 @@ describe.each(drivers)("two-factor and passwords on %s", (driver) => {
       await signInNow(),
     );
     expect(ok.status).toBe(302);
-    const sessions = await sessionsOf(user.id);
+    const sessions = await sessionCount(user.id);
 
     const replay = await post(
       twoFactorAction,
@@ -177,7 +125,7 @@ describe.each(drivers)("two-factor and passwords on %s", (driver) => {
     expect(replay.status).toBe(401);
     expect(JSON.stringify(replay.body)).toContain("That code is not valid");
     expect(replay.setCookies).toEqual([]);
-    expect(await sessionsOf(user.id)).toBe(sessions);
+    expect(await sessionCount(user.id)).toBe(sessions);
 
     // the refused replay did not use up the challenge: the next code still gets in
     const challenge = await signInNow();
@@ -297,7 +245,7 @@ describe.each(drivers)("two-factor and passwords on %s", (driver) => {
       );
 
     it("refuses a wrong current password and a common new one, each next to its field", async () => {
-      const who = await account(`change-refused-${driver}@example.com`);
+      const who = await signedInAccount(`change-refused-${driver}@example.com`);
       const wrong = await change(who, {
         currentPassword: "not the password",
         newPassword: "a long fresh secret 5",
@@ -320,9 +268,9 @@ describe.each(drivers)("two-factor and passwords on %s", (driver) => {
 
     it("changes the password and ends the other sessions", async () => {
       const email = `change-ok-${driver}@example.com`;
-      const who = await account(email);
+      const who = await signedInAccount(email);
       const other = await auth().api.signInEmail({ body: { email, password: PASSWORD } });
-      expect(await sessionsOf(who.user.id)).toBe(2);
+      expect(await sessionCount(who.user.id)).toBe(2);
 
       const done = await change(who, {
         currentPassword: PASSWORD,
@@ -363,7 +311,7 @@ describe.each(drivers)("two-factor and passwords on %s", (driver) => {
         null,
         cookieHeader(first.setCookies),
       );
-      const who = await account(`events-pw-${driver}@example.com`);
+      const who = await signedInAccount(`events-pw-${driver}@example.com`);
       await post(
         profileAction,
         "/account/profile",
@@ -397,22 +345,21 @@ describe.each(drivers)("two-factor and passwords on %s", (driver) => {
     }
   });
 
-  it("sign-up refuses a common password with its message", async () => {
-    const outcome = await post(
-      signAction,
-      "/auth/signup",
-      { email: `weak-${driver}@example.com`, password: "iloveyou2", confirmPassword: "iloveyou2" },
-      freshIp(),
-    );
-    expect(outcome.status).toBe(400);
-    expect(outcome.body).toMatchObject({
-      result: { error: { password: [COMMON_PASSWORD_MESSAGE] } },
-    });
-    expect(
-      await db
-        .select()
-        .from(schema.user)
-        .where(eq(schema.user.email, `weak-${driver}@example.com`)),
-    ).toEqual([]);
-  });
+  it.each(["password1", "qwerty123", "iloveyou", "iloveyou2"])(
+    "sign-up refuses the common password %s with its message and creates no account",
+    async (password) => {
+      const email = `weak-${password}-${driver}@example.com`;
+      const outcome = await post(
+        signAction,
+        "/auth/signup",
+        { email, password, confirmPassword: password },
+        freshIp(),
+      );
+      expect(outcome.status).toBe(400);
+      expect(outcome.body).toMatchObject({
+        result: { error: { password: [COMMON_PASSWORD_MESSAGE] } },
+      });
+      expect(await db.select().from(schema.user).where(eq(schema.user.email, email))).toEqual([]);
+    },
+  );
 });

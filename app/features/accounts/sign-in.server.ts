@@ -110,6 +110,16 @@ function firstFactorOutcome(
   return { ok: true, userId: body.user.id, headers: cookies };
 }
 
+/** The id of the account using `email` (compared case-insensitively), or null. */
+async function accountIdFor(email: string): Promise<string | null> {
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return existing?.id ?? null;
+}
+
 /**
  * Creates an account and mails its verification link. The SPEC wants an existing email named
  * as such ('An account with this email already exists'; docs/decisions.md), which better-auth
@@ -125,12 +135,7 @@ export async function signUp(
   const weak = commonPasswordError(password);
   if (weak) return { ok: false, status: 400, message: weak, field: "password" };
   try {
-    const [existing] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.email}) = lower(${email})`)
-      .limit(1);
-    if (existing)
+    if (await accountIdFor(email))
       return { ok: false, status: 409, message: "An account with this email already exists" };
     const created = await auth().api.signUpEmail({
       body: { email, password, name: email.split("@")[0] ?? email, callbackURL: "/account/setup" },
@@ -154,11 +159,13 @@ export async function requestPasswordReset(
   const limited = await consumeAuthLimit("password-reset", headers, email);
   if (limited) return limited;
   try {
+    // for the security event only: the answer is the same whether or not the account exists
+    const userId = await accountIdFor(email);
     await auth().api.requestPasswordReset({
       body: { email, redirectTo: "/auth/reset-password" },
       headers,
     });
-    logAuthEvent("password_reset.requested", headers);
+    logAuthEvent("password_reset.requested", headers, { userId });
     return { ok: true };
   } catch (error) {
     const outcome = failure(error, "Unable to send the reset link. Please try again.");
@@ -168,7 +175,10 @@ export async function requestPasswordReset(
   }
 }
 
-/** Sets a new password with a mailed reset token (every session of the account is ended). */
+/**
+ * Sets a new password with a mailed reset token (every session of the account is ended); the
+ * security events name the token's account.
+ */
 export async function resetPassword(
   token: string,
   password: string,
@@ -176,16 +186,22 @@ export async function resetPassword(
 ): Promise<{ ok: true } | ({ ok: false } & AuthFailure)> {
   const weak = commonPasswordError(password);
   if (weak) return { ok: false, status: 400, message: weak, field: "password" };
+  let userId: string | null = null;
   try {
+    // whose password this is, for the security events (better-auth uses the token up)
+    const pending = await (await auth().$context).internalAdapter.findVerificationValue(
+      `reset-password:${token}`,
+    );
+    userId = pending?.value ?? null;
     await auth().api.resetPassword({ body: { token, newPassword: password }, headers });
-    logAuthEvent("password_reset.completed", headers);
+    logAuthEvent("password_reset.completed", headers, { userId });
     return { ok: true };
   } catch (error) {
     const outcome = failure(
       error,
       "This reset link has expired or was already used. Please request a new one.",
     );
-    logAuthEvent("password_reset.failure", headers, { status: outcome.status }, "warn");
+    logAuthEvent("password_reset.failure", headers, { userId, status: outcome.status }, "warn");
     return { ok: false, ...outcome };
   }
 }
