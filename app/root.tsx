@@ -23,7 +23,7 @@ import { isTrackedPath } from "~/features/analytics/events";
 import { TagManager } from "~/features/analytics/tag-manager";
 import { useAnalytics } from "~/features/analytics/use-analytics";
 import { isBlogListPath } from "~/features/blog/paging";
-import { PostCardSkeletons } from "~/features/blog/post-card";
+import { PostCardSkeletons } from "~/features/blog/post-card-skeletons";
 import { company } from "~/features/catalog/company";
 import { noStoreForPrivateResponses } from "~/lib/cache-control.server";
 import { clientLog, storeUserRecord } from "~/lib/client-log";

@@ -73,8 +73,8 @@ export function DashboardShell({
                   to={link.to}
                   className={({ isActive }) =>
                     cn(
-                      "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 [&_svg]:size-4",
-                      isActive && "bg-brand-50 text-brand-900",
+                      "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 [&_svg]:size-4",
+                      isActive ? "bg-brand-50 text-brand-900" : "text-slate-800",
                     )
                   }
                 >

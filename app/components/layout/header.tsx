@@ -45,8 +45,8 @@ export function Header() {
                 to="/blog"
                 aria-current={onBlog ? "page" : undefined}
                 className={cn(
-                  "inline-flex h-10 items-center rounded-md px-4 text-sm font-medium text-slate-900 hover:bg-slate-100",
-                  onBlog && "bg-brand-50 text-brand-900",
+                  "inline-flex h-10 items-center rounded-md px-4 text-sm font-medium hover:bg-slate-100",
+                  onBlog ? "bg-brand-50 text-brand-900" : "text-slate-900",
                 )}
               >
                 Blog

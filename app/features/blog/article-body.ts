@@ -3,7 +3,7 @@
  * page and the editor's preview, so the preview looks as the article will.
  */
 export const articleBody = [
-  "mt-10 max-w-none text-lg leading-relaxed text-slate-800",
+  "max-w-none text-lg leading-relaxed text-slate-800",
   "[&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-8 [&_h3]:text-xl [&_h3]:font-semibold",
   "[&_h4]:mt-6 [&_h4]:font-semibold [&_p]:mt-4 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6",
   "[&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:mt-1",

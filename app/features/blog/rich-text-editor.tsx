@@ -64,8 +64,8 @@ function ToolbarButton({
       disabled={disabled}
       onClick={onClick}
       className={cn(
-        "inline-flex size-9 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:opacity-50 [&_svg]:size-4",
-        pressed && "bg-brand-100 text-brand-900",
+        "inline-flex size-9 items-center justify-center rounded-md hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:opacity-50 [&_svg]:size-4",
+        pressed ? "bg-brand-100 text-brand-900" : "text-slate-800",
       )}
     >
       {children}
@@ -128,8 +128,8 @@ export default function RichTextEditor(props: RichTextEditorProps) {
         ...(invalid ? { "aria-invalid": "true" } : {}),
         class: cn(
           articleBody,
-          "mt-0 min-h-72 rounded-b-md border border-slate-400 bg-white px-4 py-3 focus:outline-2 focus:outline-brand-700",
-          invalid && "border-red-700",
+          "min-h-72 rounded-b-md border bg-white px-4 py-3 focus:outline-2 focus:outline-brand-700",
+          invalid ? "border-red-700" : "border-slate-400",
         ),
       },
     },
@@ -277,7 +277,7 @@ export default function RichTextEditor(props: RichTextEditorProps) {
           // TipTap's own output (its schema admits only the toolbar's nodes and marks); the
           // server sanitises it again on save and on render
           // biome-ignore lint/security/noDangerouslySetInnerHtml: editor-schema HTML, previewed
-          <div className={cn(articleBody, "mt-0")} dangerouslySetInnerHTML={{ __html: html }} />
+          <div className={articleBody} dangerouslySetInnerHTML={{ __html: html }} />
         ) : (
           <p className="text-slate-600">Nothing written yet.</p>
         )}

@@ -40,13 +40,13 @@ export function ServiceCards({
                 className={cn("text-brand-700", compact ? "size-8" : "size-10")}
                 aria-hidden="true"
               />
-              <CardTitle className={cn(compact && "text-base")}>{service.title}</CardTitle>
+              <CardTitle small={compact}>{service.title}</CardTitle>
               <CardDescription>{service.description}</CardDescription>
             </CardHeader>
             {body && (
               <CardContent className="flex-1 text-sm text-slate-700">{body(service)}</CardContent>
             )}
-            <CardFooter className="mt-auto">
+            <CardFooter className="mt-auto gap-3">
               <Button
                 asChild
                 size={compact ? "sm" : "default"}

@@ -50,42 +50,6 @@ export interface LocationPage {
   closingText: string;
 }
 
-/** Where we work; the Utah pages list it and the business JSON-LD names the state. */
-export const serviceArea = {
-  state: "Utah",
-  counties: [
-    "Cache",
-    "Box Elder",
-    "Weber",
-    "Davis",
-    "Morgan",
-    "Salt Lake",
-    "Tooele",
-    "Summit",
-    "Wasatch",
-    "Utah",
-  ],
-  cities: [
-    "Logan",
-    "Brigham City",
-    "Ogden",
-    "Layton",
-    "Bountiful",
-    "Salt Lake City",
-    "West Valley City",
-    "Sandy",
-    "West Jordan",
-    "Draper",
-    "Tooele",
-    "Park City",
-    "Heber City",
-    "Lehi",
-    "Orem",
-    "Provo",
-    "Spanish Fork",
-  ],
-} as const;
-
 /** Date the marketing copy last changed (the sitemap's `lastmod`); update it with the copy. */
 export const marketingCopyUpdated = "2026-11-24";
 

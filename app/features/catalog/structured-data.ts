@@ -1,6 +1,6 @@
 import { absoluteUrl, businessJsonLd, openGraphImage, serviceJsonLd } from "~/lib/seo";
 import { company } from "./company";
-import { serviceArea } from "./service-pages";
+import { serviceArea } from "./service-area";
 import type { Service } from "./services";
 
 const companyDescription =

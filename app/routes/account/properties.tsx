@@ -182,7 +182,7 @@ export default function PropertiesPage({ loaderData, actionData }: Route.Compone
               <Card className="h-full">
                 <CardHeader>
                   <Home className="size-6 text-brand-700" aria-hidden="true" />
-                  <CardTitle as="h3" className="text-base">
+                  <CardTitle as="h3" small>
                     {property.address}
                   </CardTitle>
                   <p className="text-sm text-slate-700">

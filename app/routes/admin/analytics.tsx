@@ -72,7 +72,7 @@ export default function AdminAnalytics({ loaderData: a }: Route.ComponentProps) 
         {cards.map(([title, value]) => (
           <Card key={title}>
             <CardHeader>
-              <CardTitle as="h3" className="text-base">
+              <CardTitle as="h3" small>
                 {title}
               </CardTitle>
               <p className="text-3xl font-bold">{value}</p>

@@ -57,7 +57,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         {cards.map((card) => (
           <Card key={card.title}>
             <CardHeader>
-              <CardTitle as="h3" className="text-base">
+              <CardTitle as="h3" small>
                 {card.title}
               </CardTitle>
               <p className="text-3xl font-bold">{card.value}</p>

@@ -113,13 +113,13 @@ export default function QuoteConfirmation({ loaderData }: Route.ComponentProps) 
               </CardContent>
             </Card>
           ) : (
-            <Card className="mt-6 border-brand-100 bg-brand-50">
+            <Card tone="brand" className="mt-6">
               <CardHeader>
                 <CardTitle>Track Your Quote</CardTitle>
-                <CardDescription className="text-slate-700">
+                <p className="text-sm text-slate-700">
                   Create an account with the same email address to follow your request&apos;s
                   status.
-                </CardDescription>
+                </p>
               </CardHeader>
               <CardContent className="flex flex-wrap gap-3">
                 <Button asChild>

@@ -1,7 +1,8 @@
 import { data, Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { serviceArea } from "~/features/catalog/service-area";
 import { ClosingCta, FactParagraph, SourcesList } from "~/features/catalog/service-page-sections";
-import { citedSources, serviceArea, utahPages } from "~/features/catalog/service-pages";
+import { citedSources, utahPages } from "~/features/catalog/service-pages";
 import { serviceBySlug } from "~/features/catalog/services";
 import { companyJsonLd } from "~/features/catalog/structured-data";
 import { pageMeta, publicUrlOf } from "~/lib/seo";
