@@ -708,6 +708,64 @@ describe.each(drivers)("admin back office on %s", (driver) => {
     expect(rest.text).not.toContain("event: end");
   });
 
+  it("keeps streaming to other admins when a client leaves before its stream has started", async () => {
+    // a client gone at once (its request aborted, the body cancelled) before the stream subscribed
+    for (let i = 0; i < 3; i++) {
+      const controller = new AbortController();
+      const gone = await run(eventsRoute.loader, {
+        request: new Request(`${ORIGIN}/admin/events`, { signal: controller.signal }),
+        context: contextFor(admin),
+      });
+      controller.abort();
+      await (gone.value as Response).body?.cancel();
+    }
+    const controller = new AbortController();
+    const opened = await run(eventsRoute.loader, {
+      request: new Request(`${ORIGIN}/admin/events`, { signal: controller.signal }),
+      context: contextFor(admin),
+    });
+    const body = (opened.value as Response).body as ReadableStream<Uint8Array>;
+    const ready = await readUntil(body, (t) => t.includes("event: ready"));
+    ready.reader.releaseLock();
+    const id = await submit("radon");
+    const quotes = await readUntil(body, (t) => t.includes(id));
+    expect(quotes.text).toContain("event: quotes");
+    quotes.reader.releaseLock();
+    controller.abort();
+  });
+
+  it("sends changes again on a stream opened after a server restart", async () => {
+    const openStream = async () => {
+      const controller = new AbortController();
+      const opened = await run(eventsRoute.loader, {
+        request: new Request(`${ORIGIN}/admin/events`, { signal: controller.signal }),
+        context: contextFor(admin),
+      });
+      expect(opened.status).toBe(200);
+      const body = (opened.value as Response).body as ReadableStream<Uint8Array>;
+      const ready = await readUntil(body, (t) => t.includes("event: ready"));
+      ready.reader.releaseLock();
+      return { body, controller };
+    };
+    const before = await openStream();
+    // what SIGTERM does: open streams end (browsers reconnect), then the database closes
+    endLiveStreams();
+    expect((await readUntil(before.body, () => false)).done).toBe(true);
+    await database.restart();
+
+    // the browser's EventSource reconnects: a new stream on the restarted server
+    const after = await openStream();
+    const id = await submit("radon", { email: "after.restart@example.com" });
+    const quotes = await readUntil(after.body, (t) => t.includes(id));
+    expect(quotes.text).toContain("event: quotes");
+    quotes.reader.releaseLock();
+    await makeUser("after.restart@example.com");
+    const profiles = await readUntil(after.body, (t) => t.includes("event: profiles"));
+    profiles.reader.releaseLock();
+    after.controller.abort();
+    expect((await readUntil(after.body, () => false)).done).toBe(true);
+  });
+
   it("ends the stream when the admin's session ends or the rights are revoked", async () => {
     for (const end of ["sign-out", "revoke"] as const) {
       const viewer = await makeUser(`viewer-${end}@example.com`, { admin: true, totp: true });
