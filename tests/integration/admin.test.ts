@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { auth, CLIENT_IP_HEADER } from "~/features/accounts/auth.server";
@@ -554,6 +554,55 @@ describe.each(drivers)("admin back office on %s", (driver) => {
       expect(newest.quotes.find((x) => x.id === guest)?.waiting).toMatch(/min$/);
     });
 
+    it("marks only a guest's request 'Guest' and names each triage flag's source as text", async () => {
+      const nameless = await makeUser("nameless@example.com", { fullName: null });
+      const owned = await submit(
+        "radon",
+        {
+          firstName: "Nora",
+          lastName: "Noname",
+          email: "nameless@example.com",
+          previousTesting: "on",
+          previousResults: "5.1",
+        },
+        nameless.id,
+      );
+      const guest = await submit("mold", {
+        firstName: "Gus",
+        lastName: "Guestly",
+        urgencyLevel: "emergency",
+        symptomsConcerns: ["asthma"],
+        affectedArea: "large",
+      });
+      const rows = (await list("")).quotes;
+      // a signed-in customer without a full name is shown by the contact name, not as a guest
+      expect(rows.find((r) => r.id === owned)).toMatchObject({
+        customer: "Nora Noname",
+        isGuest: false,
+        triage: [
+          { label: "Above EPA action level: mitigation recommended", source: "EPA radon guide" },
+        ],
+      });
+      const guestRow = rows.find((r) => r.id === guest);
+      expect(guestRow).toMatchObject({ customer: "Gus Guestly", isGuest: true });
+      expect(guestRow?.triage.map((f) => [f.label, f.source])).toEqual([
+        ["Emergency: first in the inbox", "Requester's answer"],
+        ["Health priority: asthma or respiratory symptoms", "EPA mold guide"],
+        ["Over 10 sq ft: professional remediation (EPA)", "EPA mold guide"],
+      ]);
+
+      // the quote's page gives the full source
+      const page = await run(quoteRoute.loader, {
+        request: requestTo(`/admin/quotes/${owned}`),
+        context: contextFor(admin),
+        params: { id: owned },
+      });
+      const detail = page.value as Awaited<ReturnType<typeof quoteRoute.loader>>;
+      expect(detail.triage.map((f) => f.source)).toEqual([
+        "EPA, A Citizen's Guide to Radon (action level 4 pCi/L; consider 2-4 pCi/L)",
+      ]);
+    });
+
     it("pages on the server, 25 to a page", async () => {
       for (let i = 0; i < 27; i++) await submit("radon", { details: `bulk ${i}` });
       const first = await list("?q=bulk");
@@ -621,6 +670,88 @@ describe.each(drivers)("admin back office on %s", (driver) => {
     ).text();
     expect(all).toContain("'-2+3");
     expect(all.trim().split("\r\n")).toHaveLength(4);
+  });
+
+  describe("CSV export order", () => {
+    const exportReferences = async (search: string) => {
+      const outcome = await run(exportRoute.loader, {
+        request: requestTo(`/admin/quotes/export.csv${search}`),
+        context: contextFor(admin),
+      });
+      const lines = (await (outcome.value as Response).text()).trim().split("\r\n");
+      return lines.slice(1).map((line) => line.split(",")[0]);
+    };
+    const listReferences = async (search: string) => {
+      const outcome = await run(quotesRoute.loader, {
+        request: requestTo(`/admin/quotes${search}`),
+        context: contextFor(admin),
+      });
+      return (outcome.value as Awaited<ReturnType<typeof quotesRoute.loader>>).quotes.map(
+        (q) => q.reference,
+      );
+    };
+
+    it("follows the list's urgency sort", async () => {
+      const plain = await submit("mold", { details: "no flags" });
+      const emergency = await submit("mold", { urgencyLevel: "emergency" });
+      const radon = await submit("radon", { previousTesting: "on", previousResults: "4.5" });
+      const newest = [radon, emergency, plain].map((id) => id.slice(0, 8));
+      const urgent = [emergency, radon, plain].map((id) => id.slice(0, 8));
+      expect(await listReferences("")).toEqual(newest);
+      expect(await exportReferences("")).toEqual(newest);
+      expect(await listReferences("?sort=urgency")).toEqual(urgent);
+      expect(await exportReferences("?sort=urgency")).toEqual(urgent);
+      // the page number is the list's only: the export is the whole filtered list
+      expect(await exportReferences("?sort=urgency&service=mold&page=2")).toEqual([
+        urgent[0],
+        urgent[2],
+      ]);
+    });
+
+    it(
+      "exports thousands of rows over several batches of 1000, each once, in the list's order",
+      async () => {
+        // 2,600 quotes; three at each instant and four instants in a millisecond, so batches end
+        // inside ties and within a millisecond (Postgres keeps microseconds, a JS Date does not)
+        await db.execute(sql`
+        INSERT INTO ${schema.quotes} (service, description, contact_first_name, contact_last_name,
+          contact_email, contact_phone, zip_code, created_at, triage_score, current_status)
+        SELECT 'radon', 'bulk ' || i, 'Bulk', 'Row', 'bulk' || i || '@example.com', '801-555-0100',
+          '84101', timestamptz '2024-06-01 12:00:00+00' - (i / 3) * interval '250 microseconds',
+          (i % 4) * 10, (CASE WHEN i % 5 = 0 THEN 'approved' ELSE 'pending' END)::quote_status
+        FROM generate_series(1, 2600) AS i`);
+        const q = schema.quotes;
+        const byUrgency = [desc(q.triage_score), desc(q.created_at), desc(q.id)];
+        const cases = [
+          { search: "", where: undefined, order: [desc(q.created_at), desc(q.id)], count: 2600 },
+          { search: "?sort=urgency", where: undefined, order: byUrgency, count: 2600 },
+          {
+            search: "?status=pending&sort=urgency",
+            where: eq(q.current_status, "pending"),
+            order: byUrgency,
+            count: 2080,
+          },
+        ];
+        for (const c of cases) {
+          const exported = await exportReferences(c.search);
+          const want = (
+            await db
+              .select({ id: q.id })
+              .from(q)
+              .where(c.where)
+              .orderBy(...c.order)
+          ).map((r) => r.id.slice(0, 8));
+          expect(exported, c.search).toHaveLength(c.count);
+          expect(exported, c.search).toEqual(want);
+          expect((await listReferences(c.search)).length).toBe(25);
+          expect(exported.slice(0, 25), c.search).toEqual(await listReferences(c.search));
+          expect(exported.slice(25, 50), c.search).toEqual(
+            await listReferences(`${c.search ? `${c.search}&` : "?"}page=2`),
+          );
+        }
+      },
+      SLOW,
+    );
   });
 
   it("counts totals, this month, statuses, services and the median time to first change", async () => {
