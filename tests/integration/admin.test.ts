@@ -4,6 +4,7 @@ import * as schema from "~/db/schema";
 import { auth, CLIENT_IP_HEADER } from "~/features/accounts/auth.server";
 import { addProperty } from "~/features/accounts/properties.server";
 import { signIn } from "~/features/accounts/sign-in.server";
+import { analytics, dashboardCounts } from "~/features/admin/analytics.server";
 import { quoteListWhere } from "~/features/admin/quotes.server";
 import { submitQuoteRequest } from "~/features/quotes/submit.server";
 import { db } from "~/lib/db.server";
@@ -762,19 +763,24 @@ describe.each(drivers)("admin back office on %s", (driver) => {
       .update(schema.quotes)
       .set({ created_at: new Date("2020-01-15T12:00:00Z") })
       .where(eq(schema.quotes.service, "radon"));
-    await db
-      .update(schema.quote_status_history)
-      .set({ created_at: new Date(Date.now() - 3 * 3600 * 1000) })
-      .where(eq(schema.quote_status_history.quote_id, a));
-    await db
-      .update(schema.quotes)
-      .set({ created_at: new Date(Date.now() - 3 * 3600 * 1000) })
-      .where(eq(schema.quotes.id, a));
     await run(quoteRoute.action, {
       request: requestTo(`/admin/quotes/${a}`, { status: "approved", expectedStatus: "pending" }),
       context: contextFor(admin),
       params: { id: a },
     });
+    // the first change came 3 hours after the request (moved forward, so the request itself
+    // stays in this month whatever today's date is)
+    await db
+      .update(schema.quote_status_history)
+      .set({
+        created_at: sql`(SELECT created_at FROM quotes WHERE id = ${a}) + interval '3 hours'`,
+      })
+      .where(
+        and(
+          eq(schema.quote_status_history.quote_id, a),
+          eq(schema.quote_status_history.status, "approved"),
+        ),
+      );
     const stats = (
       await run(analyticsRoute.loader, {
         request: requestTo("/admin/analytics"),
@@ -800,6 +806,35 @@ describe.each(drivers)("admin back office on %s", (driver) => {
     expect(dashboard.pending).toBe(2);
     expect(dashboard.thisMonth).toBe(2);
     expect(dashboard.oldestWaiting).toMatch(/ d$/);
+  });
+
+  it("counts 'Quotes This Month' in the company's time zone (America/Denver)", async () => {
+    const ids = await Promise.all([
+      submit("radon"),
+      submit("radon"),
+      submit("radon"),
+      submit("radon"),
+    ]);
+    const times = [
+      "2025-03-01T03:00:00Z", // Feb 28, 8 p.m. in Denver (MST): the month before
+      "2025-03-01T07:30:00Z", // Mar 1, 00:30 in Denver: the first half hour of March
+      "2025-04-01T05:00:00Z", // Mar 31, 11 p.m. in Denver (MDT since Mar 9): still March
+      "2025-04-01T06:30:00Z", // Apr 1, 00:30 in Denver: the month after
+    ];
+    for (const [i, id] of ids.entries()) {
+      await db
+        .update(schema.quotes)
+        .set({ created_at: new Date(times[i] as string) })
+        .where(eq(schema.quotes.id, id));
+    }
+    // Mar 31, 11:15 p.m. in Denver, already April in UTC
+    const now = new Date("2025-04-01T05:15:00Z");
+    expect((await analytics(now)).thisMonth).toBe(2);
+    expect((await dashboardCounts(now)).thisMonth).toBe(2);
+    // mid-February in Denver: only the request of Feb 28, 8 p.m.
+    expect((await analytics(new Date("2025-02-15T12:00:00Z"))).thisMonth).toBe(1);
+    // Apr 1, 01:00 in Denver
+    expect((await dashboardCounts(new Date("2025-04-01T07:00:00Z"))).thisMonth).toBe(1);
   });
 
   it("streams quote and profile changes to an admin until the client goes", async () => {
