@@ -24,6 +24,7 @@ import * as statusRoute from "~/routes/quotes/status";
 import { contextFor, makeUser, ORIGIN, requestTo, run, toastIn } from "../setup/admin";
 import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
 import { contact, formData, validAnswers } from "../setup/forms";
+import { type CapturedLogs, captureLogs } from "../setup/logs";
 
 async function submit(
   service: keyof typeof validAnswers,
@@ -72,11 +73,15 @@ async function readUntil(body: ReadableStream<Uint8Array>, until: (text: string)
 describe.each(drivers)("admin back office on %s", (driver) => {
   let database: TestDatabase;
   let admin: SessionUser;
+  /** the security events a test reads (the test database logs nothing otherwise) */
+  let logs: CapturedLogs | undefined;
   beforeEach(async () => {
     database = await freshDatabase(driver, { ADMIN_EMAILS: "Boss@Example.com, other@example.com" });
     admin = await makeUser("admin@example.com", { admin: true, totp: true, fullName: "Ada Admin" });
   }, SLOW);
   afterEach(async () => {
+    logs?.restore();
+    logs = undefined;
     await database.dispose();
   });
 
@@ -158,7 +163,22 @@ describe.each(drivers)("admin back office on %s", (driver) => {
           path: "/admin/quotes/export.csv",
           adminStatus: 200,
         },
+        { name: "live stream", fn: eventsRoute.loader, path: "/admin/events", adminStatus: 200 },
+        // last: the admin's call really grants customer A admin rights
+        {
+          name: "customer action (grant)",
+          fn: customerRoute.action,
+          path: `/admin/customers/${customerA.id}`,
+          params: { id: customerA.id },
+          form: { intent: "grant" },
+          adminStatus: 302,
+        },
       ];
+      const adminIds = async () =>
+        (await db.select().from(schema.profiles).where(eq(schema.profiles.is_admin, true)))
+          .map((p) => p.id)
+          .sort();
+      const admins = [admin.id, adminWithoutTotp.id].sort();
 
       for (const endpoint of endpoints) {
         const call = (user: SessionUser | null) =>
@@ -186,18 +206,17 @@ describe.each(drivers)("admin back office on %s", (driver) => {
         expect(noTotp.status, `${endpoint.name} as admin without TOTP`).toBe(302);
         expect(noTotp.location).toBe("/account/profile");
         expect((await toastIn(noTotp.setCookie))?.title).toBe("Two-factor authentication required");
+        // no refused call granted anything
+        expect(await adminIds(), `${endpoint.name}: admins after refusals`).toEqual(admins);
 
         const allowed = await call(admin);
         expect(allowed.status, `${endpoint.name} as admin`).toBe(endpoint.adminStatus);
         if (allowed.value instanceof Response) await allowed.value.body?.cancel();
       }
+      // the grant the customers tried was a real one: the admin's same request made A an admin
+      expect(await adminIds()).toEqual([...admins, customerA.id].sort());
 
-      // the live stream: refused the same way, opened for the admin
-      const streamAsCustomer = await run(eventsRoute.loader, {
-        request: requestTo("/admin/events"),
-        context: contextFor(customerA),
-      });
-      expect(streamAsCustomer.location).toBe("/");
+      // the live stream opened for the admin is an event stream
       const controller = new AbortController();
       const stream = await run(eventsRoute.loader, {
         request: new Request(`${ORIGIN}/admin/events`, { signal: controller.signal }),
@@ -246,13 +265,24 @@ describe.each(drivers)("admin back office on %s", (driver) => {
       ).toEqual([]);
     });
 
-    it("answers a failed admin check with 'Authentication Error' and a redirect to /", async () => {
+    it("answers a failed admin check with 'Authentication Error' and a redirect to /, logged as a security event", async () => {
+      logs = captureLogs("info");
       await database.close();
       const failed = await run(dashboardRoute.loader, {
-        request: requestTo("/admin/dashboard"),
+        request: requestTo("/admin/dashboard?page=2"),
         context: contextFor(admin),
       });
       await database.reopen();
+      const events = logs.lines().filter((l) => l.event === "admin.check_failed");
+      expect(events).toEqual([
+        expect.objectContaining({
+          security: true,
+          level: 50,
+          userId: admin.id,
+          path: "/admin/dashboard",
+          clientIp: "192.0.2.50",
+        }),
+      ]);
       expect(failed.status).toBe(302);
       expect(failed.location).toBe("/");
       expect(await toastIn(failed.setCookie)).toEqual({
@@ -298,8 +328,10 @@ describe.each(drivers)("admin back office on %s", (driver) => {
       expect(byEmail["worker@example.com"]).toBe(false);
     });
 
-    it("grants and revokes from the customer page, never one's own rights", async () => {
+    it("grants and revokes from the customer page, never one's own rights, logging who, whom and when", async () => {
       const customer = await makeUser("d@example.com");
+      logs = captureLogs("info");
+      const started = Date.now();
       const isAdmin = async (id: string) =>
         (await db.select().from(schema.profiles).where(eq(schema.profiles.id, id)))[0]?.is_admin;
       const post = (id: string, intent: string) =>
@@ -323,6 +355,134 @@ describe.each(drivers)("admin back office on %s", (driver) => {
       expect(await isAdmin(admin.id)).toBe(true);
 
       const unknown = await post("no-such-user", "grant");
+      expect(unknown.status).toBe(404);
+
+      const changes = logs
+        .lines()
+        .filter((l) => l.event === "admin.grant" || l.event === "admin.revoke");
+      // one line per change that happened: the refused own change and unknown id log none
+      expect(changes.map((l) => l.event)).toEqual(["admin.grant", "admin.revoke"]);
+      for (const line of changes) {
+        expect(line).toMatchObject({ security: true, userId: customer.id, grantedBy: admin.id });
+        const at = Date.parse(String(line.at));
+        expect(at).toBeGreaterThanOrEqual(started);
+        expect(at).toBeLessThanOrEqual(Date.now());
+      }
+    });
+  });
+
+  describe("customers", () => {
+    const customers = async (search: string) => {
+      const outcome = await run(customersRoute.loader, {
+        request: requestTo(`/admin/customers${search}`),
+        context: contextFor(admin),
+      });
+      return outcome.value as Awaited<ReturnType<typeof customersRoute.loader>>;
+    };
+    const joinedAt = (id: string, at: string) =>
+      db
+        .update(schema.user)
+        .set({ createdAt: new Date(at) })
+        .where(eq(schema.user.id, id));
+
+    it("lists every account newest first with Name (N/A when empty), ID, Join Date and Admin Status, searchable by name, id and email", async () => {
+      const zed = await makeUser("zed.zimmer@example.com", { fullName: "Zed Zimmer" });
+      const nameless = await makeUser("nameless@example.com", { fullName: null });
+      const blank = await makeUser("blank@example.com", { fullName: "   " });
+      // an account that never finished profile setup has no profiles row at all
+      const noProfile = "00000000-0000-4000-8000-00000000c0de";
+      await db.insert(schema.user).values({
+        id: noProfile,
+        name: "np",
+        email: "no.profile@example.com",
+        emailVerified: true,
+      });
+      await joinedAt(admin.id, "2024-01-10T12:00:00Z");
+      await joinedAt(zed.id, "2024-02-10T12:00:00Z");
+      await joinedAt(nameless.id, "2024-03-10T12:00:00Z");
+      await joinedAt(noProfile, "2024-04-10T12:00:00Z");
+      await joinedAt(blank.id, "2024-05-10T12:00:00Z");
+
+      const all = await customers("");
+      expect(all.total).toBe(5);
+      expect(all.customers.map((c) => [c.id, c.name, c.adminStatus])).toEqual([
+        [blank.id, "N/A", "User"],
+        [noProfile, "N/A", "User"],
+        [nameless.id, "N/A", "User"],
+        [zed.id, "Zed Zimmer", "User"],
+        [admin.id, "Ada Admin", "Admin"],
+      ]);
+      expect(all.customers.find((c) => c.id === zed.id)?.joined).toMatch(/2024/);
+
+      const found = async (q: string) =>
+        (await customers(`?q=${encodeURIComponent(q)}`)).customers.map((c) => c.id);
+      expect(await found("zimmer")).toEqual([zed.id]);
+      expect(await found("ZED ZIM")).toEqual([zed.id]);
+      expect(await found("zed.zimmer@EXAMPLE.com")).toEqual([zed.id]);
+      expect(await found("no.profile@")).toEqual([noProfile]);
+      expect(await found(zed.id)).toEqual([zed.id]);
+      expect(await found(zed.id.slice(0, 8).toUpperCase())).toEqual([zed.id]);
+      expect(await found(noProfile.slice(0, 12))).toEqual([noProfile]);
+      expect(await found("%")).toEqual([]);
+      expect(await found("nobody at all")).toEqual([]);
+      expect((await customers("?q=nobody")).total).toBe(0);
+    });
+
+    it("shows a customer's profile, own properties and own quotes, and nobody else's", async () => {
+      const customerA = await makeUser("amy@example.com", { fullName: "Amy Able" });
+      const customerB = await makeUser("ben@example.com", { fullName: "Ben Baker" });
+      const home = await addProperty(customerA.id, {
+        address: "12 Alder Lane",
+        city: "Logan",
+        state: "UT",
+        zipCode: "84321",
+      });
+      await addProperty(customerB.id, {
+        address: "99 Birch Road",
+        city: "Ogden",
+        state: "UT",
+        zipCode: "84401",
+      });
+      const quoteOfA = await submit(
+        "radon",
+        { email: "amy@example.com", details: "Basement of Amy", propertyId: home?.id ?? "" },
+        customerA.id,
+      );
+      const quoteOfB = await submit(
+        "mold",
+        { email: "ben@example.com", details: "Attic of Ben" },
+        customerB.id,
+      );
+      // a guest using A's address is not A's account
+      const guestQuote = await submit("mold", { email: "amy@example.com", details: "Guest mold" });
+
+      const page = await run(customerRoute.loader, {
+        request: requestTo(`/admin/customers/${customerA.id}`),
+        context: contextFor(admin),
+        params: { id: customerA.id },
+      });
+      const shown = page.value as Awaited<ReturnType<typeof customerRoute.loader>>;
+      expect(shown).toMatchObject({
+        id: customerA.id,
+        name: "Amy Able",
+        email: "amy@example.com",
+        emailVerified: true,
+        isAdmin: false,
+        isSelf: false,
+      });
+      expect(shown.properties.map((p) => p.line)).toEqual(["12 Alder Lane, Logan, UT 84321"]);
+      expect(shown.quotes.map((q) => q.id)).toEqual([quoteOfA]);
+      expect(shown.quotes[0]).toMatchObject({ service: "Radon Remediation" });
+      const text = JSON.stringify(shown);
+      for (const other of ["Ben", "Birch", quoteOfB, guestQuote, "Guest mold", "Attic of Ben"]) {
+        expect(text).not.toContain(other);
+      }
+
+      const unknown = await run(customerRoute.loader, {
+        request: requestTo("/admin/customers/no-such-id"),
+        context: contextFor(admin),
+        params: { id: "no-such-id" },
+      });
       expect(unknown.status).toBe(404);
     });
   });
