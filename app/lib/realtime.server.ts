@@ -21,7 +21,14 @@ function listenOn(handle: DatabaseHandle): Promise<void> {
     started = Promise.all(
       Object.entries(LIVE_CHANNELS).map(([channel, topic]) =>
         handle.listen(channel, (payload) => {
-          for (const subscriber of subscribers) subscriber(topic, payload);
+          for (const subscriber of subscribers) {
+            // one failing subscriber must not keep the change from the others
+            try {
+              subscriber(topic, payload);
+            } catch (error) {
+              logger().warn({ err: error }, "live update subscriber failed");
+            }
+          }
         }),
       ),
     ).then(() => undefined);
@@ -75,12 +82,22 @@ export async function liveEventsResponse(
   options: EventStreamOptions,
 ): Promise<Response> {
   const checkEveryMs = options.checkEveryMs ?? 30_000;
-  let stop = () => {};
+  // until start() has subscribed, a cancel (the client already gone) is only remembered
+  let cancelled = false;
+  let stop = () => {
+    cancelled = true;
+  };
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       let closed = false;
       const send = (text: string) => {
-        if (!closed) controller.enqueue(encoder.encode(text));
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          // the stream was closed from the client's side
+          stop();
+        }
       };
       const unsubscribe = await subscribeToChanges((topic, payload) =>
         send(`event: ${topic}\ndata: ${payload.replace(/\n/g, " ")}\n\n`),
@@ -105,6 +122,11 @@ export async function liveEventsResponse(
           // already closed by the client
         }
       };
+      // the client may have gone while we subscribed: its abort or cancel came before `stop` did
+      if (cancelled || signal.aborted) {
+        stop();
+        return;
+      }
       signal.addEventListener("abort", stop);
       openStreams.add(stop);
       // reconnect after 3 s if the server restarts; tell the client the stream is open

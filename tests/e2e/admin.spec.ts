@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { validAnswers } from "../setup/forms";
 import {
   confirmationReference,
   expectNoAxeViolations,
@@ -110,6 +111,15 @@ test("an admin turns on TOTP, finds a guest's request by reference, changes its 
   await page.goto("/admin/analytics");
   await expect(page.getByRole("table", { name: "Quotes by status" })).toBeVisible();
   await expect(page.locator(".recharts-wrapper")).toBeVisible();
+
+  // the 404s an admin meets: an unknown /admin address and a quote that does not exist
+  const unknownPage = await page.goto("/admin/no-such-page");
+  expect(unknownPage?.status()).toBe(404);
+  await expectNoAxeViolations(page);
+  const unknownQuote = await page.goto("/admin/quotes/00000000-0000-4000-8000-000000000000");
+  expect(unknownQuote?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 async function signedInAdminPage(browser: Browser, javaScriptEnabled = true) {
@@ -138,6 +148,21 @@ test("the quotes list searches, filters and pages with JavaScript off", async ({
   page,
 }) => {
   const reference = await guestRequest(page, uniqueEmail("nojs"));
+  // 26 more requests, posted as the radon form would post them: one more than a page
+  const marker = `pager${Date.now()}`;
+  for (let i = 0; i < 26; i++) {
+    const posted = await page.request.post("/quotes/radon-remediation", {
+      form: {
+        ...validAnswers.radon,
+        email: uniqueEmail("pager"),
+        details: `${marker} request ${i}`,
+        previousTesting: "on",
+        previousResults: "5.2",
+      },
+      maxRedirects: 0,
+    });
+    expect(posted.status(), await posted.text()).toBe(302);
+  }
   const admin = await signedInAdminPage(browser, false);
   await admin.getByRole("searchbox", { name: "Search" }).fill(reference);
   await admin.getByLabel("Filter by status").selectOption({ label: "Pending" });
@@ -145,6 +170,92 @@ test("the quotes list searches, filters and pages with JavaScript off", async ({
   await expect(admin).toHaveURL(new RegExp(`q=${reference}&status=pending`));
   await expect(admin.getByRole("link", { name: reference })).toBeVisible();
   await expect(admin.getByText("1 quote")).toBeVisible();
+
+  await admin.getByRole("searchbox", { name: "Search" }).fill(marker);
+  await admin.getByLabel("Filter by status").selectOption({ label: "All statuses" });
+  await admin.getByRole("button", { name: "Apply" }).click();
+  await expect(admin.getByText("26 quotes, page 1 of 2")).toBeVisible();
+  const rows = admin.getByRole("table", { name: "Quote requests" }).getByRole("row");
+  await expect(rows).toHaveCount(26); // the header row and 25 quotes
+  // each triage flag names its source as text
+  await expect(admin.getByText("Source: EPA radon guide")).toHaveCount(25);
+  const pagination = admin.getByRole("navigation", { name: "Pagination" });
+  await expect(pagination.getByRole("link", { name: "Previous page" })).toHaveCount(0);
+  await pagination.getByRole("link", { name: "Next page" }).click();
+  await expect(admin).toHaveURL(new RegExp(`q=${marker}&page=2$`));
+  await expect(admin.getByText("26 quotes, page 2 of 2")).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  // the oldest of them is alone on the last page
+  await expect(admin.getByText(`${marker} request 0`, { exact: true })).toBeVisible();
+  await expect(pagination.getByRole("link", { name: "Next page" })).toHaveCount(0);
+  await pagination.getByRole("link", { name: "Previous page" }).click();
+  await expect(admin.getByText("26 quotes, page 1 of 2")).toBeVisible();
+  await expect(admin).toHaveURL(new RegExp(`q=${marker}$`));
+  await expect(admin.getByText(`${marker} request 25`, { exact: true })).toBeVisible();
+});
+
+test("the customers list shows a customer's new name without a reload", async ({
+  browser,
+  page,
+}) => {
+  const admin = await signedInAdminPage(browser);
+  const email = uniqueEmail("rena");
+  await signUpAndVerify(page, email, PASSWORD);
+  await page.getByLabel("Full Name").fill("Rena Before");
+  await page.getByRole("button", { name: "Complete Profile" }).click();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+
+  await admin.getByRole("link", { name: "Customers" }).click();
+  await admin.getByRole("searchbox", { name: "Search" }).fill(email);
+  await admin.getByRole("button", { name: "Search" }).click();
+  await expect(admin.getByRole("link", { name: "Rena Before" })).toBeVisible();
+  await expect(admin.locator("html[data-live-updates=connected]")).toHaveCount(1);
+  // a mark on this document: gone if the page were loaded again
+  await admin.evaluate(() => {
+    document.documentElement.dataset.notReloaded = "yes";
+  });
+
+  await page.getByLabel("Full Name").fill("Rena After");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Your profile has been successfully updated")).toBeVisible();
+
+  await expect(admin.getByRole("link", { name: "Rena After" })).toBeVisible({ timeout: 60_000 });
+  await expect(admin.getByRole("link", { name: "Rena Before" })).toHaveCount(0);
+  await expect(admin.locator("html[data-not-reloaded=yes]")).toHaveCount(1);
+});
+
+test("Cmd+B toggles the admin sidebar as Ctrl+B does, and the sidebar_state cookie keeps it", async ({
+  browser,
+}) => {
+  const admin = await signedInAdminPage(browser);
+  // the shortcut is the hydrated page's: wait until it runs (its live stream is open)
+  await expect(admin.locator("html[data-live-updates=connected]")).toHaveCount(1);
+  const sidebar = admin.getByRole("navigation", { name: "Admin Panel" });
+  const toggle = admin.getByRole("button", { name: "Toggle sidebar" });
+  const sidebarCookie = async () =>
+    (await admin.context().cookies()).find((c) => c.name === "sidebar_state")?.value;
+  await expect(sidebar).toBeVisible();
+  // the list now shows triage flags with their sources (the requests of the test before)
+  await expect(admin.getByText("Source: EPA radon guide").first()).toBeVisible();
+  await expectNoAxeViolations(admin);
+
+  await admin.keyboard.press("Meta+b");
+  await expect(sidebar).toBeHidden();
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  expect(await sidebarCookie()).toBe("closed");
+
+  await admin.keyboard.press("Control+b");
+  await expect(sidebar).toBeVisible();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  expect(await sidebarCookie()).toBe("open");
+
+  await admin.keyboard.press("Meta+b");
+  await expect(sidebar).toBeHidden();
+  expect(await sidebarCookie()).toBe("closed");
+  // the server reads the cookie: the next page starts with the sidebar closed
+  await admin.reload();
+  await expect(admin.getByRole("heading", { name: "Quotes", exact: true })).toBeVisible();
+  await expect(sidebar).toBeHidden();
 });
 
 test("a customer is refused with the SPEC's toast", async ({ page }) => {

@@ -1,9 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { auth, CLIENT_IP_HEADER } from "~/features/accounts/auth.server";
 import { addProperty } from "~/features/accounts/properties.server";
 import { signIn } from "~/features/accounts/sign-in.server";
+import { analytics, dashboardCounts } from "~/features/admin/analytics.server";
 import { quoteListWhere } from "~/features/admin/quotes.server";
 import { submitQuoteRequest } from "~/features/quotes/submit.server";
 import { db } from "~/lib/db.server";
@@ -23,6 +24,7 @@ import * as statusRoute from "~/routes/quotes/status";
 import { contextFor, makeUser, ORIGIN, requestTo, run, toastIn } from "../setup/admin";
 import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
 import { contact, formData, validAnswers } from "../setup/forms";
+import { type CapturedLogs, captureLogs } from "../setup/logs";
 
 async function submit(
   service: keyof typeof validAnswers,
@@ -71,11 +73,15 @@ async function readUntil(body: ReadableStream<Uint8Array>, until: (text: string)
 describe.each(drivers)("admin back office on %s", (driver) => {
   let database: TestDatabase;
   let admin: SessionUser;
+  /** the security events a test reads (the test database logs nothing otherwise) */
+  let logs: CapturedLogs | undefined;
   beforeEach(async () => {
     database = await freshDatabase(driver, { ADMIN_EMAILS: "Boss@Example.com, other@example.com" });
     admin = await makeUser("admin@example.com", { admin: true, totp: true, fullName: "Ada Admin" });
   }, SLOW);
   afterEach(async () => {
+    logs?.restore();
+    logs = undefined;
     await database.dispose();
   });
 
@@ -157,7 +163,22 @@ describe.each(drivers)("admin back office on %s", (driver) => {
           path: "/admin/quotes/export.csv",
           adminStatus: 200,
         },
+        { name: "live stream", fn: eventsRoute.loader, path: "/admin/events", adminStatus: 200 },
+        // last: the admin's call really grants customer A admin rights
+        {
+          name: "customer action (grant)",
+          fn: customerRoute.action,
+          path: `/admin/customers/${customerA.id}`,
+          params: { id: customerA.id },
+          form: { intent: "grant" },
+          adminStatus: 302,
+        },
       ];
+      const adminIds = async () =>
+        (await db.select().from(schema.profiles).where(eq(schema.profiles.is_admin, true)))
+          .map((p) => p.id)
+          .sort();
+      const admins = [admin.id, adminWithoutTotp.id].sort();
 
       for (const endpoint of endpoints) {
         const call = (user: SessionUser | null) =>
@@ -185,18 +206,17 @@ describe.each(drivers)("admin back office on %s", (driver) => {
         expect(noTotp.status, `${endpoint.name} as admin without TOTP`).toBe(302);
         expect(noTotp.location).toBe("/account/profile");
         expect((await toastIn(noTotp.setCookie))?.title).toBe("Two-factor authentication required");
+        // no refused call granted anything
+        expect(await adminIds(), `${endpoint.name}: admins after refusals`).toEqual(admins);
 
         const allowed = await call(admin);
         expect(allowed.status, `${endpoint.name} as admin`).toBe(endpoint.adminStatus);
         if (allowed.value instanceof Response) await allowed.value.body?.cancel();
       }
+      // the grant the customers tried was a real one: the admin's same request made A an admin
+      expect(await adminIds()).toEqual([...admins, customerA.id].sort());
 
-      // the live stream: refused the same way, opened for the admin
-      const streamAsCustomer = await run(eventsRoute.loader, {
-        request: requestTo("/admin/events"),
-        context: contextFor(customerA),
-      });
-      expect(streamAsCustomer.location).toBe("/");
+      // the live stream opened for the admin is an event stream
       const controller = new AbortController();
       const stream = await run(eventsRoute.loader, {
         request: new Request(`${ORIGIN}/admin/events`, { signal: controller.signal }),
@@ -245,13 +265,24 @@ describe.each(drivers)("admin back office on %s", (driver) => {
       ).toEqual([]);
     });
 
-    it("answers a failed admin check with 'Authentication Error' and a redirect to /", async () => {
+    it("answers a failed admin check with 'Authentication Error' and a redirect to /, logged as a security event", async () => {
+      logs = captureLogs("info");
       await database.close();
       const failed = await run(dashboardRoute.loader, {
-        request: requestTo("/admin/dashboard"),
+        request: requestTo("/admin/dashboard?page=2"),
         context: contextFor(admin),
       });
       await database.reopen();
+      const events = logs.lines().filter((l) => l.event === "admin.check_failed");
+      expect(events).toEqual([
+        expect.objectContaining({
+          security: true,
+          level: 50,
+          userId: admin.id,
+          path: "/admin/dashboard",
+          clientIp: "192.0.2.50",
+        }),
+      ]);
       expect(failed.status).toBe(302);
       expect(failed.location).toBe("/");
       expect(await toastIn(failed.setCookie)).toEqual({
@@ -297,8 +328,10 @@ describe.each(drivers)("admin back office on %s", (driver) => {
       expect(byEmail["worker@example.com"]).toBe(false);
     });
 
-    it("grants and revokes from the customer page, never one's own rights", async () => {
+    it("grants and revokes from the customer page, never one's own rights, logging who, whom and when", async () => {
       const customer = await makeUser("d@example.com");
+      logs = captureLogs("info");
+      const started = Date.now();
       const isAdmin = async (id: string) =>
         (await db.select().from(schema.profiles).where(eq(schema.profiles.id, id)))[0]?.is_admin;
       const post = (id: string, intent: string) =>
@@ -322,6 +355,134 @@ describe.each(drivers)("admin back office on %s", (driver) => {
       expect(await isAdmin(admin.id)).toBe(true);
 
       const unknown = await post("no-such-user", "grant");
+      expect(unknown.status).toBe(404);
+
+      const changes = logs
+        .lines()
+        .filter((l) => l.event === "admin.grant" || l.event === "admin.revoke");
+      // one line per change that happened: the refused own change and unknown id log none
+      expect(changes.map((l) => l.event)).toEqual(["admin.grant", "admin.revoke"]);
+      for (const line of changes) {
+        expect(line).toMatchObject({ security: true, userId: customer.id, grantedBy: admin.id });
+        const at = Date.parse(String(line.at));
+        expect(at).toBeGreaterThanOrEqual(started);
+        expect(at).toBeLessThanOrEqual(Date.now());
+      }
+    });
+  });
+
+  describe("customers", () => {
+    const customers = async (search: string) => {
+      const outcome = await run(customersRoute.loader, {
+        request: requestTo(`/admin/customers${search}`),
+        context: contextFor(admin),
+      });
+      return outcome.value as Awaited<ReturnType<typeof customersRoute.loader>>;
+    };
+    const joinedAt = (id: string, at: string) =>
+      db
+        .update(schema.user)
+        .set({ createdAt: new Date(at) })
+        .where(eq(schema.user.id, id));
+
+    it("lists every account newest first with Name (N/A when empty), ID, Join Date and Admin Status, searchable by name, id and email", async () => {
+      const zed = await makeUser("zed.zimmer@example.com", { fullName: "Zed Zimmer" });
+      const nameless = await makeUser("nameless@example.com", { fullName: null });
+      const blank = await makeUser("blank@example.com", { fullName: "   " });
+      // an account that never finished profile setup has no profiles row at all
+      const noProfile = "00000000-0000-4000-8000-00000000c0de";
+      await db.insert(schema.user).values({
+        id: noProfile,
+        name: "np",
+        email: "no.profile@example.com",
+        emailVerified: true,
+      });
+      await joinedAt(admin.id, "2024-01-10T12:00:00Z");
+      await joinedAt(zed.id, "2024-02-10T12:00:00Z");
+      await joinedAt(nameless.id, "2024-03-10T12:00:00Z");
+      await joinedAt(noProfile, "2024-04-10T12:00:00Z");
+      await joinedAt(blank.id, "2024-05-10T12:00:00Z");
+
+      const all = await customers("");
+      expect(all.total).toBe(5);
+      expect(all.customers.map((c) => [c.id, c.name, c.adminStatus])).toEqual([
+        [blank.id, "N/A", "User"],
+        [noProfile, "N/A", "User"],
+        [nameless.id, "N/A", "User"],
+        [zed.id, "Zed Zimmer", "User"],
+        [admin.id, "Ada Admin", "Admin"],
+      ]);
+      expect(all.customers.find((c) => c.id === zed.id)?.joined).toMatch(/2024/);
+
+      const found = async (q: string) =>
+        (await customers(`?q=${encodeURIComponent(q)}`)).customers.map((c) => c.id);
+      expect(await found("zimmer")).toEqual([zed.id]);
+      expect(await found("ZED ZIM")).toEqual([zed.id]);
+      expect(await found("zed.zimmer@EXAMPLE.com")).toEqual([zed.id]);
+      expect(await found("no.profile@")).toEqual([noProfile]);
+      expect(await found(zed.id)).toEqual([zed.id]);
+      expect(await found(zed.id.slice(0, 8).toUpperCase())).toEqual([zed.id]);
+      expect(await found(noProfile.slice(0, 12))).toEqual([noProfile]);
+      expect(await found("%")).toEqual([]);
+      expect(await found("nobody at all")).toEqual([]);
+      expect((await customers("?q=nobody")).total).toBe(0);
+    });
+
+    it("shows a customer's profile, own properties and own quotes, and nobody else's", async () => {
+      const customerA = await makeUser("amy@example.com", { fullName: "Amy Able" });
+      const customerB = await makeUser("ben@example.com", { fullName: "Ben Baker" });
+      const home = await addProperty(customerA.id, {
+        address: "12 Alder Lane",
+        city: "Logan",
+        state: "UT",
+        zipCode: "84321",
+      });
+      await addProperty(customerB.id, {
+        address: "99 Birch Road",
+        city: "Ogden",
+        state: "UT",
+        zipCode: "84401",
+      });
+      const quoteOfA = await submit(
+        "radon",
+        { email: "amy@example.com", details: "Basement of Amy", propertyId: home?.id ?? "" },
+        customerA.id,
+      );
+      const quoteOfB = await submit(
+        "mold",
+        { email: "ben@example.com", details: "Attic of Ben" },
+        customerB.id,
+      );
+      // a guest using A's address is not A's account
+      const guestQuote = await submit("mold", { email: "amy@example.com", details: "Guest mold" });
+
+      const page = await run(customerRoute.loader, {
+        request: requestTo(`/admin/customers/${customerA.id}`),
+        context: contextFor(admin),
+        params: { id: customerA.id },
+      });
+      const shown = page.value as Awaited<ReturnType<typeof customerRoute.loader>>;
+      expect(shown).toMatchObject({
+        id: customerA.id,
+        name: "Amy Able",
+        email: "amy@example.com",
+        emailVerified: true,
+        isAdmin: false,
+        isSelf: false,
+      });
+      expect(shown.properties.map((p) => p.line)).toEqual(["12 Alder Lane, Logan, UT 84321"]);
+      expect(shown.quotes.map((q) => q.id)).toEqual([quoteOfA]);
+      expect(shown.quotes[0]).toMatchObject({ service: "Radon Remediation" });
+      const text = JSON.stringify(shown);
+      for (const other of ["Ben", "Birch", quoteOfB, guestQuote, "Guest mold", "Attic of Ben"]) {
+        expect(text).not.toContain(other);
+      }
+
+      const unknown = await run(customerRoute.loader, {
+        request: requestTo("/admin/customers/no-such-id"),
+        context: contextFor(admin),
+        params: { id: "no-such-id" },
+      });
       expect(unknown.status).toBe(404);
     });
   });
@@ -554,6 +715,55 @@ describe.each(drivers)("admin back office on %s", (driver) => {
       expect(newest.quotes.find((x) => x.id === guest)?.waiting).toMatch(/min$/);
     });
 
+    it("marks only a guest's request 'Guest' and names each triage flag's source as text", async () => {
+      const nameless = await makeUser("nameless@example.com", { fullName: null });
+      const owned = await submit(
+        "radon",
+        {
+          firstName: "Nora",
+          lastName: "Noname",
+          email: "nameless@example.com",
+          previousTesting: "on",
+          previousResults: "5.1",
+        },
+        nameless.id,
+      );
+      const guest = await submit("mold", {
+        firstName: "Gus",
+        lastName: "Guestly",
+        urgencyLevel: "emergency",
+        symptomsConcerns: ["asthma"],
+        affectedArea: "large",
+      });
+      const rows = (await list("")).quotes;
+      // a signed-in customer without a full name is shown by the contact name, not as a guest
+      expect(rows.find((r) => r.id === owned)).toMatchObject({
+        customer: "Nora Noname",
+        isGuest: false,
+        triage: [
+          { label: "Above EPA action level: mitigation recommended", source: "EPA radon guide" },
+        ],
+      });
+      const guestRow = rows.find((r) => r.id === guest);
+      expect(guestRow).toMatchObject({ customer: "Gus Guestly", isGuest: true });
+      expect(guestRow?.triage.map((f) => [f.label, f.source])).toEqual([
+        ["Emergency: first in the inbox", "Requester's answer"],
+        ["Health priority: asthma or respiratory symptoms", "EPA mold guide"],
+        ["Over 10 sq ft: professional remediation (EPA)", "EPA mold guide"],
+      ]);
+
+      // the quote's page gives the full source
+      const page = await run(quoteRoute.loader, {
+        request: requestTo(`/admin/quotes/${owned}`),
+        context: contextFor(admin),
+        params: { id: owned },
+      });
+      const detail = page.value as Awaited<ReturnType<typeof quoteRoute.loader>>;
+      expect(detail.triage.map((f) => f.source)).toEqual([
+        "EPA, A Citizen's Guide to Radon (action level 4 pCi/L; consider 2-4 pCi/L)",
+      ]);
+    });
+
     it("pages on the server, 25 to a page", async () => {
       for (let i = 0; i < 27; i++) await submit("radon", { details: `bulk ${i}` });
       const first = await list("?q=bulk");
@@ -623,6 +833,88 @@ describe.each(drivers)("admin back office on %s", (driver) => {
     expect(all.trim().split("\r\n")).toHaveLength(4);
   });
 
+  describe("CSV export order", () => {
+    const exportReferences = async (search: string) => {
+      const outcome = await run(exportRoute.loader, {
+        request: requestTo(`/admin/quotes/export.csv${search}`),
+        context: contextFor(admin),
+      });
+      const lines = (await (outcome.value as Response).text()).trim().split("\r\n");
+      return lines.slice(1).map((line) => line.split(",")[0]);
+    };
+    const listReferences = async (search: string) => {
+      const outcome = await run(quotesRoute.loader, {
+        request: requestTo(`/admin/quotes${search}`),
+        context: contextFor(admin),
+      });
+      return (outcome.value as Awaited<ReturnType<typeof quotesRoute.loader>>).quotes.map(
+        (q) => q.reference,
+      );
+    };
+
+    it("follows the list's urgency sort", async () => {
+      const plain = await submit("mold", { details: "no flags" });
+      const emergency = await submit("mold", { urgencyLevel: "emergency" });
+      const radon = await submit("radon", { previousTesting: "on", previousResults: "4.5" });
+      const newest = [radon, emergency, plain].map((id) => id.slice(0, 8));
+      const urgent = [emergency, radon, plain].map((id) => id.slice(0, 8));
+      expect(await listReferences("")).toEqual(newest);
+      expect(await exportReferences("")).toEqual(newest);
+      expect(await listReferences("?sort=urgency")).toEqual(urgent);
+      expect(await exportReferences("?sort=urgency")).toEqual(urgent);
+      // the page number is the list's only: the export is the whole filtered list
+      expect(await exportReferences("?sort=urgency&service=mold&page=2")).toEqual([
+        urgent[0],
+        urgent[2],
+      ]);
+    });
+
+    it(
+      "exports thousands of rows over several batches of 1000, each once, in the list's order",
+      async () => {
+        // 2,600 quotes; three at each instant and four instants in a millisecond, so batches end
+        // inside ties and within a millisecond (Postgres keeps microseconds, a JS Date does not)
+        await db.execute(sql`
+        INSERT INTO ${schema.quotes} (service, description, contact_first_name, contact_last_name,
+          contact_email, contact_phone, zip_code, created_at, triage_score, current_status)
+        SELECT 'radon', 'bulk ' || i, 'Bulk', 'Row', 'bulk' || i || '@example.com', '801-555-0100',
+          '84101', timestamptz '2024-06-01 12:00:00+00' - (i / 3) * interval '250 microseconds',
+          (i % 4) * 10, (CASE WHEN i % 5 = 0 THEN 'approved' ELSE 'pending' END)::quote_status
+        FROM generate_series(1, 2600) AS i`);
+        const q = schema.quotes;
+        const byUrgency = [desc(q.triage_score), desc(q.created_at), desc(q.id)];
+        const cases = [
+          { search: "", where: undefined, order: [desc(q.created_at), desc(q.id)], count: 2600 },
+          { search: "?sort=urgency", where: undefined, order: byUrgency, count: 2600 },
+          {
+            search: "?status=pending&sort=urgency",
+            where: eq(q.current_status, "pending"),
+            order: byUrgency,
+            count: 2080,
+          },
+        ];
+        for (const c of cases) {
+          const exported = await exportReferences(c.search);
+          const want = (
+            await db
+              .select({ id: q.id })
+              .from(q)
+              .where(c.where)
+              .orderBy(...c.order)
+          ).map((r) => r.id.slice(0, 8));
+          expect(exported, c.search).toHaveLength(c.count);
+          expect(exported, c.search).toEqual(want);
+          expect((await listReferences(c.search)).length).toBe(25);
+          expect(exported.slice(0, 25), c.search).toEqual(await listReferences(c.search));
+          expect(exported.slice(25, 50), c.search).toEqual(
+            await listReferences(`${c.search ? `${c.search}&` : "?"}page=2`),
+          );
+        }
+      },
+      SLOW,
+    );
+  });
+
   it("counts totals, this month, statuses, services and the median time to first change", async () => {
     const a = await submit("mold");
     await submit("mold");
@@ -631,19 +923,24 @@ describe.each(drivers)("admin back office on %s", (driver) => {
       .update(schema.quotes)
       .set({ created_at: new Date("2020-01-15T12:00:00Z") })
       .where(eq(schema.quotes.service, "radon"));
-    await db
-      .update(schema.quote_status_history)
-      .set({ created_at: new Date(Date.now() - 3 * 3600 * 1000) })
-      .where(eq(schema.quote_status_history.quote_id, a));
-    await db
-      .update(schema.quotes)
-      .set({ created_at: new Date(Date.now() - 3 * 3600 * 1000) })
-      .where(eq(schema.quotes.id, a));
     await run(quoteRoute.action, {
       request: requestTo(`/admin/quotes/${a}`, { status: "approved", expectedStatus: "pending" }),
       context: contextFor(admin),
       params: { id: a },
     });
+    // the first change came 3 hours after the request (moved forward, so the request itself
+    // stays in this month whatever today's date is)
+    await db
+      .update(schema.quote_status_history)
+      .set({
+        created_at: sql`(SELECT created_at FROM quotes WHERE id = ${a}) + interval '3 hours'`,
+      })
+      .where(
+        and(
+          eq(schema.quote_status_history.quote_id, a),
+          eq(schema.quote_status_history.status, "approved"),
+        ),
+      );
     const stats = (
       await run(analyticsRoute.loader, {
         request: requestTo("/admin/analytics"),
@@ -669,6 +966,35 @@ describe.each(drivers)("admin back office on %s", (driver) => {
     expect(dashboard.pending).toBe(2);
     expect(dashboard.thisMonth).toBe(2);
     expect(dashboard.oldestWaiting).toMatch(/ d$/);
+  });
+
+  it("counts 'Quotes This Month' in the company's time zone (America/Denver)", async () => {
+    const ids = await Promise.all([
+      submit("radon"),
+      submit("radon"),
+      submit("radon"),
+      submit("radon"),
+    ]);
+    const times = [
+      "2025-03-01T03:00:00Z", // Feb 28, 8 p.m. in Denver (MST): the month before
+      "2025-03-01T07:30:00Z", // Mar 1, 00:30 in Denver: the first half hour of March
+      "2025-04-01T05:00:00Z", // Mar 31, 11 p.m. in Denver (MDT since Mar 9): still March
+      "2025-04-01T06:30:00Z", // Apr 1, 00:30 in Denver: the month after
+    ];
+    for (const [i, id] of ids.entries()) {
+      await db
+        .update(schema.quotes)
+        .set({ created_at: new Date(times[i] as string) })
+        .where(eq(schema.quotes.id, id));
+    }
+    // Mar 31, 11:15 p.m. in Denver, already April in UTC
+    const now = new Date("2025-04-01T05:15:00Z");
+    expect((await analytics(now)).thisMonth).toBe(2);
+    expect((await dashboardCounts(now)).thisMonth).toBe(2);
+    // mid-February in Denver: only the request of Feb 28, 8 p.m.
+    expect((await analytics(new Date("2025-02-15T12:00:00Z"))).thisMonth).toBe(1);
+    // Apr 1, 01:00 in Denver
+    expect((await dashboardCounts(new Date("2025-04-01T07:00:00Z"))).thisMonth).toBe(1);
   });
 
   it("streams quote and profile changes to an admin until the client goes", async () => {
@@ -706,6 +1032,64 @@ describe.each(drivers)("admin back office on %s", (driver) => {
     const rest = await readUntil(body, () => false);
     expect(rest.done).toBe(true);
     expect(rest.text).not.toContain("event: end");
+  });
+
+  it("keeps streaming to other admins when a client leaves before its stream has started", async () => {
+    // a client gone at once (its request aborted, the body cancelled) before the stream subscribed
+    for (let i = 0; i < 3; i++) {
+      const controller = new AbortController();
+      const gone = await run(eventsRoute.loader, {
+        request: new Request(`${ORIGIN}/admin/events`, { signal: controller.signal }),
+        context: contextFor(admin),
+      });
+      controller.abort();
+      await (gone.value as Response).body?.cancel();
+    }
+    const controller = new AbortController();
+    const opened = await run(eventsRoute.loader, {
+      request: new Request(`${ORIGIN}/admin/events`, { signal: controller.signal }),
+      context: contextFor(admin),
+    });
+    const body = (opened.value as Response).body as ReadableStream<Uint8Array>;
+    const ready = await readUntil(body, (t) => t.includes("event: ready"));
+    ready.reader.releaseLock();
+    const id = await submit("radon");
+    const quotes = await readUntil(body, (t) => t.includes(id));
+    expect(quotes.text).toContain("event: quotes");
+    quotes.reader.releaseLock();
+    controller.abort();
+  });
+
+  it("sends changes again on a stream opened after a server restart", async () => {
+    const openStream = async () => {
+      const controller = new AbortController();
+      const opened = await run(eventsRoute.loader, {
+        request: new Request(`${ORIGIN}/admin/events`, { signal: controller.signal }),
+        context: contextFor(admin),
+      });
+      expect(opened.status).toBe(200);
+      const body = (opened.value as Response).body as ReadableStream<Uint8Array>;
+      const ready = await readUntil(body, (t) => t.includes("event: ready"));
+      ready.reader.releaseLock();
+      return { body, controller };
+    };
+    const before = await openStream();
+    // what SIGTERM does: open streams end (browsers reconnect), then the database closes
+    endLiveStreams();
+    expect((await readUntil(before.body, () => false)).done).toBe(true);
+    await database.restart();
+
+    // the browser's EventSource reconnects: a new stream on the restarted server
+    const after = await openStream();
+    const id = await submit("radon", { email: "after.restart@example.com" });
+    const quotes = await readUntil(after.body, (t) => t.includes(id));
+    expect(quotes.text).toContain("event: quotes");
+    quotes.reader.releaseLock();
+    await makeUser("after.restart@example.com");
+    const profiles = await readUntil(after.body, (t) => t.includes("event: profiles"));
+    profiles.reader.releaseLock();
+    after.controller.abort();
+    expect((await readUntil(after.body, () => false)).done).toBe(true);
   });
 
   it("ends the stream when the admin's session ends or the rights are revoked", async () => {

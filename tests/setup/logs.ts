@@ -10,16 +10,19 @@ export interface CapturedLogs {
   restore(): void;
 }
 
-/** Replaces the app's logger with one that keeps its lines in memory (level from LOG_LEVEL). */
-export function captureLogs(): CapturedLogs {
+/**
+ * Replaces the app's logger with one that keeps its lines in memory, at `level` (default: the
+ * configured LOG_LEVEL, e.g. to read security events in a test database that logs nothing).
+ */
+export function captureLogs(level?: "info" | "warn" | "error"): CapturedLogs {
   let written = "";
-  setLogger(
-    createLogger({
-      write(chunk: string) {
-        written += chunk;
-      },
-    }),
-  );
+  const capturing = createLogger({
+    write(chunk: string) {
+      written += chunk;
+    },
+  });
+  if (level) capturing.level = level;
+  setLogger(capturing);
   return {
     lines: () =>
       written

@@ -66,7 +66,7 @@ describe("triage rules (EPA sources in features/quotes/triage.ts)", () => {
     );
   });
 
-  it("gives every flag a source", () => {
+  it("gives every flag a source, and a short name of it for the list", () => {
     const flags = triageFlags({
       service: "mold",
       details: {
@@ -76,7 +76,12 @@ describe("triage rules (EPA sources in features/quotes/triage.ts)", () => {
       },
     });
     expect(flags).toHaveLength(3);
-    for (const flag of flags) expect(flag.source).toMatch(/EPA|Requester/);
+    for (const flag of flags) {
+      expect(flag.source).toMatch(/EPA|Requester/);
+      // the short name is the same publisher, in a few words
+      expect(flag.source.startsWith(flag.sourceShort.split(" ")[0] as string)).toBe(true);
+      expect(flag.sourceShort.length).toBeLessThan(25);
+    }
   });
 });
 

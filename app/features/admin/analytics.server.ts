@@ -10,10 +10,21 @@ import { db } from "~/lib/db.server";
 
 export const COMPANY_TIME_ZONE = "America/Denver";
 
-const monthStart = sql`(date_trunc('month', now() AT TIME ZONE ${COMPANY_TIME_ZONE}) AT TIME ZONE ${COMPANY_TIME_ZONE})`;
+/**
+ * Quotes created in the company's calendar month (America/Denver) that contains `now`: from its
+ * 1st, 00:00 Mountain Time, to the next month's (an index range scan on created_at).
+ */
+function inMonthOf(now: Date) {
+  const start = sql`(date_trunc('month', ${now.toISOString()}::timestamptz AT TIME ZONE ${COMPANY_TIME_ZONE}) AT TIME ZONE ${COMPANY_TIME_ZONE})`;
+  const end = sql`((date_trunc('month', ${now.toISOString()}::timestamptz AT TIME ZONE ${COMPANY_TIME_ZONE}) + interval '1 month') AT TIME ZONE ${COMPANY_TIME_ZONE})`;
+  return sql`${quotes.created_at} >= ${start} AND ${quotes.created_at} < ${end}`;
+}
 
-/** The dashboard's three cards: requests waiting, the oldest waiting one, requests this month. */
-export async function dashboardCounts(): Promise<{
+/**
+ * The dashboard's three cards: requests waiting, the oldest waiting one, requests this month.
+ * @param now the moment "this month" is taken from (the clock by default)
+ */
+export async function dashboardCounts(now = new Date()): Promise<{
   pending: number;
   oldestPendingAt: Date | null;
   thisMonth: number;
@@ -27,10 +38,7 @@ export async function dashboardCounts(): Promise<{
       })
       .from(quotes)
       .where(sql`${quotes.current_status} = 'pending'`),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(quotes)
-      .where(sql`${quotes.created_at} >= ${monthStart}`),
+    db.select({ n: sql<number>`count(*)::int` }).from(quotes).where(inMonthOf(now)),
   ]);
   return {
     pending: pending?.n ?? 0,
@@ -49,8 +57,11 @@ export interface Analytics {
   medianHoursToFirstChange: number | null;
 }
 
-/** The analytics page's figures. */
-export async function analytics(): Promise<Analytics> {
+/**
+ * The analytics page's figures.
+ * @param now the moment "this month" and "the last 30 days" are taken from (the clock by default)
+ */
+export async function analytics(now = new Date()): Promise<Analytics> {
   const [groups, [month], median] = await Promise.all([
     db
       .select({
@@ -60,10 +71,7 @@ export async function analytics(): Promise<Analytics> {
       })
       .from(quotes)
       .groupBy(quotes.service, quotes.current_status),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(quotes)
-      .where(sql`${quotes.created_at} >= ${monthStart}`),
+    db.select({ n: sql<number>`count(*)::int` }).from(quotes).where(inMonthOf(now)),
     db
       .select({
         // percentile_cont skips quotes not yet changed (their first change is null); quotes.id is
@@ -74,7 +82,7 @@ export async function analytics(): Promise<Analytics> {
         ) - ${quotes.created_at}) / 3600)`,
       })
       .from(quotes)
-      .where(sql`${quotes.created_at} >= now() - interval '30 days'`),
+      .where(sql`${quotes.created_at} >= ${now.toISOString()}::timestamptz - interval '30 days'`),
   ]);
   const statusCount = new Map<string, number>();
   const serviceCount = new Map<string, number>();

@@ -2,7 +2,7 @@
  * What the back office reads about quotes: the searchable list, one quote in full, and the
  * filtered rows for CSV export. Only admin loaders call these (the guard is theirs).
  */
-import { and, desc, eq, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   mold_assessment_details,
@@ -72,6 +72,7 @@ const listColumns = {
   description: quotes.description,
   current_status: quotes.current_status,
   triage_score: quotes.triage_score,
+  is_guest: quotes.is_guest,
   contact_first_name: quotes.contact_first_name,
   contact_last_name: quotes.contact_last_name,
   contact_email: quotes.contact_email,
@@ -162,6 +163,13 @@ export interface QuoteListItem extends ListRow {
   triage: TriageFlag[];
 }
 
+/** The list's order: newest first, or by urgency (triage score, then newest); id breaks ties. */
+function listOrder(sort: QuoteListQuery["sort"]): SQL[] {
+  return sort === "urgency"
+    ? [desc(quotes.triage_score), desc(quotes.created_at), desc(quotes.id)]
+    : [desc(quotes.created_at), desc(quotes.id)];
+}
+
 /**
  * One page of the quotes list for `query`, newest first or by urgency (triage score, then
  * newest), with the total count of matching quotes.
@@ -170,15 +178,11 @@ export async function listQuotes(
   query: QuoteListQuery,
 ): Promise<{ items: QuoteListItem[]; total: number; pageCount: number }> {
   const where = quoteListWhere(query);
-  const order =
-    query.sort === "urgency"
-      ? [desc(quotes.triage_score), desc(quotes.created_at), desc(quotes.id)]
-      : [desc(quotes.created_at), desc(quotes.id)];
   const count = db.select({ n: sql<number>`count(*)::int` }).from(quotes).where(where);
   const [page, [counted]] = await Promise.all([
     listQuery()
       .where(where)
-      .orderBy(...order)
+      .orderBy(...listOrder(query.sort))
       .limit(QUOTES_PAGE_SIZE)
       .offset((query.page - 1) * QUOTES_PAGE_SIZE),
     count,
@@ -193,32 +197,39 @@ export async function listQuotes(
 }
 
 /**
- * Every quote matching `query`, newest first, in batches of `batchSize` (keyset pagination on
- * created_at and id), so an export of 100,000 rows never holds them all in memory.
+ * Every quote matching `query`, in the list's order (newest first or by urgency), in batches of
+ * `batchSize` (keyset pagination on the order's columns), so an export of 100,000 rows never
+ * holds them all in memory.
  */
 export async function* quotesForExport(
   query: QuoteListQuery,
   batchSize = 1000,
 ): AsyncGenerator<QuoteListItem[]> {
-  let after: { created_at: Date; id: string } | null = null;
+  const urgency = query.sort === "urgency";
+  // the last row's sort key; its time as Postgres text, because a JS Date drops the microseconds
+  // and rows within the same millisecond would be skipped or repeated at a batch boundary
+  let after: { triage_score: number; created_at: string; id: string } | null = null;
   for (;;) {
-    const keyset: SQL | undefined = after
-      ? or(
-          lt(quotes.created_at, after.created_at),
-          and(eq(quotes.created_at, after.created_at), lt(quotes.id, after.id)),
-        )
-      : undefined;
-    const rows = await withAnswers(
-      await listQuery()
-        .where(and(quoteListWhere(query), keyset))
-        .orderBy(desc(quotes.created_at), desc(quotes.id))
-        .limit(batchSize),
-    );
-    if (rows.length === 0) return;
+    let keyset: SQL | undefined;
+    if (after && urgency) {
+      keyset = sql`(${quotes.triage_score}, ${quotes.created_at}, ${quotes.id}) < (${after.triage_score}, ${after.created_at}::timestamptz, ${after.id}::uuid)`;
+    } else if (after) {
+      keyset = sql`(${quotes.created_at}, ${quotes.id}) < (${after.created_at}::timestamptz, ${after.id}::uuid)`;
+    }
+    const page = await db
+      .select({ ...listColumns, sort_time: sql<string>`${quotes.created_at}::text` })
+      .from(quotes)
+      .leftJoin(profiles, eq(profiles.id, quotes.user_id))
+      .leftJoin(properties, eq(properties.id, quotes.property_id))
+      .where(and(quoteListWhere(query), keyset))
+      .orderBy(...listOrder(query.sort))
+      .limit(batchSize);
+    if (page.length === 0) return;
+    const rows = await withAnswers(page);
     yield rows.map((row) => ({ ...row, triage: triageOf(row) }));
-    const last = rows[rows.length - 1] as ListRow;
-    after = { created_at: last.created_at, id: last.id };
-    if (rows.length < batchSize) return;
+    const last = page[page.length - 1] as (typeof page)[number];
+    after = { triage_score: last.triage_score, created_at: last.sort_time, id: last.id };
+    if (page.length < batchSize) return;
   }
 }
 

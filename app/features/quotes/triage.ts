@@ -16,7 +16,10 @@ export interface TriageFlag {
   code: string;
   label: string;
   level: TriageLevel;
+  /** the full citation, shown on the quote's page */
   source: string;
+  /** a short name of the source, shown as text next to the flag on the list */
+  sourceShort: string;
 }
 
 /** The answers triage reads: the service detail row as stored (snake_case, SPEC section 3). */
@@ -38,11 +41,26 @@ export type TriageInput =
       details: { previous_results?: string | null } | null;
     };
 
-const EPA_RADON = "EPA, A Citizen's Guide to Radon (action level 4 pCi/L; consider 2-4 pCi/L)";
-const EPA_MOLD_AREA = "EPA, A Brief Guide to Mold, Moisture and Your Home (over 10 sq ft)";
-const EPA_MOLD_HEALTH = "EPA, A Brief Guide to Mold: asthma and respiratory sensitivity";
-const EPA_WELL = "EPA, Private Drinking Water Wells: test yearly for bacteria and nitrate";
-const URGENCY_SOURCE = "Requester's urgency answer: Emergency (ASAP)";
+const EPA_RADON = {
+  source: "EPA, A Citizen's Guide to Radon (action level 4 pCi/L; consider 2-4 pCi/L)",
+  sourceShort: "EPA radon guide",
+};
+const EPA_MOLD_AREA = {
+  source: "EPA, A Brief Guide to Mold, Moisture and Your Home (over 10 sq ft)",
+  sourceShort: "EPA mold guide",
+};
+const EPA_MOLD_HEALTH = {
+  source: "EPA, A Brief Guide to Mold: asthma and respiratory sensitivity",
+  sourceShort: "EPA mold guide",
+};
+const EPA_WELL = {
+  source: "EPA, Private Drinking Water Wells: test yearly for bacteria and nitrate",
+  sourceShort: "EPA private wells",
+};
+const URGENCY_SOURCE = {
+  source: "Requester's urgency answer: Emergency (ASAP)",
+  sourceShort: "Requester's answer",
+};
 
 /** Points each level adds to a quote's urgency score. */
 const LEVEL_SCORE: Record<TriageLevel, number> = { urgent: 100, high: 30, advice: 10 };
@@ -65,14 +83,14 @@ export function triageFlags(input: TriageInput): TriageFlag[] {
         code: "radon_action_level",
         label: "Above EPA action level: mitigation recommended",
         level: "high",
-        source: EPA_RADON,
+        ...EPA_RADON,
       });
     } else if (level !== null && level >= 2) {
       flags.push({
         code: "radon_consider",
         label: "EPA suggests considering mitigation",
         level: "advice",
-        source: EPA_RADON,
+        ...EPA_RADON,
       });
     }
   }
@@ -83,7 +101,7 @@ export function triageFlags(input: TriageInput): TriageFlag[] {
         code: "emergency",
         label: "Emergency: first in the inbox",
         level: "urgent",
-        source: URGENCY_SOURCE,
+        ...URGENCY_SOURCE,
       });
     }
     const symptoms = d?.symptoms_concerns ?? [];
@@ -92,7 +110,7 @@ export function triageFlags(input: TriageInput): TriageFlag[] {
         code: "mold_health",
         label: "Health priority: asthma or respiratory symptoms",
         level: "high",
-        source: EPA_MOLD_HEALTH,
+        ...EPA_MOLD_HEALTH,
       });
     }
     if (d?.affected_area === "large" || d?.affected_area === "extensive") {
@@ -100,7 +118,7 @@ export function triageFlags(input: TriageInput): TriageFlag[] {
         code: "mold_large_area",
         label: "Over 10 sq ft: professional remediation (EPA)",
         level: "high",
-        source: EPA_MOLD_AREA,
+        ...EPA_MOLD_AREA,
       });
     }
   }
@@ -109,7 +127,7 @@ export function triageFlags(input: TriageInput): TriageFlag[] {
       code: "private_well",
       label: "Private well: test for bacteria and nitrate",
       level: "advice",
-      source: EPA_WELL,
+      ...EPA_WELL,
     });
   }
   return flags.sort((a, b) => LEVEL_SCORE[b.level] - LEVEL_SCORE[a.level]);

@@ -33,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       email: c.email,
       joined: formatDateTime(c.joined_at),
       isAdmin: c.is_admin,
+      adminStatus: c.is_admin ? "Admin" : "User",
     })),
   };
 }
@@ -90,9 +91,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
                   <td className="px-3 py-2 font-mono text-xs">{c.id}</td>
                   <td className="px-3 py-2">{c.joined}</td>
                   <td className="px-3 py-2">
-                    <Badge tone={c.isAdmin ? "approved" : "neutral"}>
-                      {c.isAdmin ? "Admin" : "User"}
-                    </Badge>
+                    <Badge tone={c.isAdmin ? "approved" : "neutral"}>{c.adminStatus}</Badge>
                   </td>
                 </tr>
               ))}

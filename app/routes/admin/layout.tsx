@@ -3,6 +3,7 @@ import { DashboardShell, sidebarOpenFromCookie } from "~/components/layout/dashb
 import { Button } from "~/components/ui/button";
 import { LiveUpdates } from "~/features/admin/live-updates";
 import { adminLinks } from "~/features/admin/navigation";
+import { pageMeta } from "~/lib/seo";
 import { adminMiddleware, requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/layout";
 
@@ -12,6 +13,19 @@ export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   return { sidebarOpen: sidebarOpenFromCookie(request.headers.get("Cookie")) };
+}
+
+/**
+ * The title when this layout's error boundary shows (a child's loader threw, e.g. an unknown
+ * quote): the child's own meta is not used then, and a page needs a title (WCAG 2.4.2).
+ */
+export function meta(args: Route.MetaArgs) {
+  const notFound = isRouteErrorResponse(args.error) && args.error.status === 404;
+  return pageMeta(args, {
+    title: notFound ? "Not found" : args.error ? "Something went wrong" : "Admin Panel",
+    description: "Back office.",
+    noIndex: true,
+  });
 }
 
 export function headers() {

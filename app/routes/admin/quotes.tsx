@@ -28,13 +28,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: q.id,
       reference: referenceNumber(q.id),
       date: formatDateTime(q.created_at),
-      customer: orNA(q.customer_name ?? `${q.contact_first_name} ${q.contact_last_name}`),
-      isGuest: q.customer_name === null,
+      // an account without a full name shows its contact name; only a guest's request says Guest
+      customer: orNA(q.customer_name?.trim() || `${q.contact_first_name} ${q.contact_last_name}`),
+      isGuest: q.is_guest,
       property: orNA(q.property_address),
       description: orNA(q.description),
       status: q.current_status,
       service: serviceId.label(q.service),
-      triage: q.triage.map((f) => ({ label: f.label, level: f.level, source: f.source })),
+      triage: q.triage.map((f) => ({ label: f.label, level: f.level, source: f.sourceShort })),
       waiting: q.current_status === "pending" ? waitingFor(q.created_at, now) : null,
     })),
   };
@@ -143,12 +144,13 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
                     ) : (
                       <ul className="space-y-1">
                         {q.triage.map((f) => (
-                          <li
-                            key={f.label}
-                            title={f.source}
-                            className={f.level === "advice" ? "" : "font-semibold text-red-800"}
-                          >
-                            {f.label}
+                          <li key={f.label}>
+                            <span
+                              className={f.level === "advice" ? "" : "font-semibold text-red-800"}
+                            >
+                              {f.label}
+                            </span>
+                            <span className="block text-xs text-slate-600">Source: {f.source}</span>
                           </li>
                         ))}
                       </ul>
