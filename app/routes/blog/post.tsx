@@ -64,11 +64,10 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           ) : null}
         </header>
         {/* sanitised on save and again in findPublishedPost (sanitizePostHtml) */}
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: allowlist-sanitised HTML */}
-        <div
-          className={`mt-10 ${articleBody}`}
-          dangerouslySetInnerHTML={{ __html: post.content }}
-        />
+        <div className="mt-10">
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: allowlist-sanitised HTML */}
+          <div className={articleBody} dangerouslySetInnerHTML={{ __html: post.content }} />
+        </div>
         {post.tags.length > 0 ? (
           <footer className="mt-10 border-t border-slate-200 pt-6">
             <h2 className="text-sm font-semibold text-slate-700">Tags</h2>

@@ -2,7 +2,7 @@ import { CheckCircle2 } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/components/ui/toaster";
 import { quoteStatus } from "~/features/catalog/enums";
 import { serviceById } from "~/features/catalog/services";
