@@ -40,6 +40,12 @@ export const quoteSubmitEvent: Partial<Record<ServiceId, EventName>> = {
   radon: "radon_quote_submit",
 };
 
+/** The view event of each service's landing page (SPEC: mold and radon pages; water none). */
+export const servicePageEvent: Partial<Record<ServiceId, EventName>> = {
+  mold: "mold_page_view",
+  radon: "radon_page_view",
+};
+
 /** What a route module exports as `handle` to send a page event after its page view. */
 export interface AnalyticsHandle {
   analytics?:

@@ -5,36 +5,9 @@
  * radon test purpose...) are our decisions, recorded in docs/decisions.md.
  */
 
-export interface EnumOption<V extends string = string> {
-  value: V;
-  label: string;
-}
+import { defineEnum } from "./define-enum";
 
-export interface Enumeration<V extends string> {
-  /** value -> label, in display order */
-  labels: Readonly<Record<V, string>>;
-  /** the values as a non-empty tuple, for zod's `z.enum` and Drizzle's `pgEnum` */
-  values: [V, ...V[]];
-  options: EnumOption<V>[];
-  /** The label of a value; unknown values fall back to the raw value. */
-  label(value: string | null | undefined): string;
-}
-
-/** Builds an {@link Enumeration} from a value -> label map (key order is display order). */
-export function defineEnum<const L extends Record<string, string>>(
-  labels: L,
-): Enumeration<keyof L & string> {
-  type V = keyof L & string;
-  const values = Object.keys(labels) as [V, ...V[]];
-  return {
-    labels,
-    values,
-    options: values.map((value) => ({ value, label: labels[value] as string })),
-    label: (value) => (value == null ? "" : ((labels as Record<string, string>)[value] ?? value)),
-  };
-}
-
-export type EnumValue<E> = E extends Enumeration<infer V> ? V : never;
+export { defineEnum, type Enumeration, type EnumOption, type EnumValue } from "./define-enum";
 
 // --- SPEC section 3 enumerations -------------------------------------------------
 

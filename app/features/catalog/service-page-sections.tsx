@@ -1,21 +1,32 @@
 /**
  * Building blocks of the service landing and Utah pages: cards with their cited source, the
- * page's "Sources" list, and the closing call to action.
+ * page's "Sources" list, and the closing call to action. The cited publications come from the
+ * page's loader (`CitedSources`), like the copy itself.
  */
+import { createContext, type ReactNode, useContext } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { Card, Fact } from "./service-pages";
-import { type SourceId, sources } from "./sources";
+import type { Source, SourceId } from "./sources";
+
+type SourceMap = Partial<Record<SourceId, Source>>;
+const SourcesContext = createContext<SourceMap>({});
+
+/** Makes a page's cited publications (its loader's `citedSourceMap`) known to the blocks below. */
+export function CitedSources({ sources, children }: { sources: SourceMap; children: ReactNode }) {
+  return <SourcesContext value={sources}>{children}</SourcesContext>;
+}
 
 /** "Source: <publication>" under a fact, linking to the publisher's page. */
 export function SourceNote({ source }: { source?: SourceId }) {
-  if (!source) return null;
-  const { publisher, title, url } = sources[source];
+  const cited = useContext(SourcesContext);
+  const publication = source && cited[source];
+  if (!publication) return null;
   return (
     <p className="mt-3 text-xs text-slate-600">
-      Source: {publisher},{" "}
-      <a href={url} className="underline hover:text-brand-800" rel="noopener">
-        {title}
+      Source: {publication.publisher},{" "}
+      <a href={publication.url} className="underline hover:text-brand-800" rel="noopener">
+        {publication.title}
       </a>
     </p>
   );
@@ -46,26 +57,24 @@ export function CardGrid({ cards, headingLevel = "h3" }: { cards: Card[]; headin
   );
 }
 
-/** The list of publications a page cites, with their official URLs as plain links. */
-export function SourcesList({ ids }: { ids: readonly SourceId[] }) {
-  if (ids.length === 0) return null;
+/** The list of publications the page cites, with their official URLs as plain links. */
+export function SourcesList() {
+  const cited = Object.entries(useContext(SourcesContext));
+  if (cited.length === 0) return null;
   return (
     <section aria-labelledby="sources-title" className="mx-auto max-w-6xl px-4 py-10">
       <h2 id="sources-title" className="text-xl font-bold">
         Sources
       </h2>
       <ol className="mt-4 list-decimal space-y-2 pl-6 text-sm text-slate-700">
-        {ids.map((id) => {
-          const { publisher, title, url } = sources[id];
-          return (
-            <li key={id}>
-              {publisher}, <cite>{title}</cite>:{" "}
-              <a href={url} className="break-all underline hover:text-brand-800" rel="noopener">
-                {url}
-              </a>
-            </li>
-          );
-        })}
+        {cited.map(([id, { publisher, title, url }]) => (
+          <li key={id}>
+            {publisher}, <cite>{title}</cite>:{" "}
+            <a href={url} className="break-all underline hover:text-brand-800" rel="noopener">
+              {url}
+            </a>
+          </li>
+        ))}
       </ol>
     </section>
   );

@@ -4,7 +4,7 @@
  * without a published source are stated qualitatively. No statistics of our own, no testimonials.
  */
 import type { ServiceId } from "./services";
-import type { SourceId } from "./sources";
+import { type Source, type SourceId, sources } from "./sources";
 
 /** A sentence or paragraph, with the publication it rests on when it states a fact. */
 export interface Fact {
@@ -38,8 +38,6 @@ export interface LandingPage {
   whatIs?: { title: string; paragraphs: Fact[] };
   whyChoose?: { title: string; cards: [Card, Card, Card] };
   closingText: string;
-  /** the page event the analytics data layer sends on a view (SPEC: mold and radon pages) */
-  pageEvent?: "mold_page_view" | "radon_page_view";
 }
 
 export interface LocationPage {
@@ -148,7 +146,6 @@ export const landingPages: Record<ServiceId, LandingPage> = {
     ],
     closingText:
       "Request a free mold inspection. Flood or burst pipe? Our emergency crews answer 24/7.",
-    pageEvent: "mold_page_view",
   },
   radon: {
     metaDescription:
@@ -232,7 +229,6 @@ export const landingPages: Record<ServiceId, LandingPage> = {
     },
     closingText:
       "Request free radon testing. We schedule the 48-hour test at a time that suits you.",
-    pageEvent: "radon_page_view",
   },
 };
 
@@ -350,6 +346,16 @@ export const utahPages: Record<ServiceId, LocationPage> = {
 };
 
 /** The sources a page cites, in order of first use, without repeats. */
-export function citedSources(cards: ReadonlyArray<{ source?: SourceId }>): SourceId[] {
+function citedSources(cards: ReadonlyArray<{ source?: SourceId }>): SourceId[] {
   return [...new Set(cards.flatMap((c) => (c.source ? [c.source] : [])))];
+}
+
+/**
+ * The publications cited by `cards`, by id, in the order first cited: what a page's loader sends
+ * with its copy (the copy and the sources reach the browser as loader data, not as JavaScript).
+ */
+export function citedSourceMap(
+  cards: ReadonlyArray<{ source?: SourceId }>,
+): Partial<Record<SourceId, Source>> {
+  return Object.fromEntries(citedSources(cards).map((id) => [id, sources[id]]));
 }

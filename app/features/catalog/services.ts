@@ -2,7 +2,7 @@
  * The three services, defined once (SPEC section 2): slugs, titles, copy, routes and locations.
  * Icons live in `icons.tsx` so that server-only code (database schema, mail) need not load React.
  */
-import { defineEnum, type EnumValue } from "./enums";
+import { defineEnum, type EnumValue } from "./define-enum";
 
 export const serviceId = defineEnum({
   water_filtration: "Water Filtration Remediation",

@@ -6,6 +6,13 @@ import { services } from "~/features/catalog/services";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/index";
 
+/** Each service's summary from the landing page copy (data, not JavaScript). */
+export function loader() {
+  return {
+    summaries: Object.fromEntries(services.map((s) => [s.id, landingPages[s.id].heroText])),
+  };
+}
+
 export const handle = { analytics: { event: "products_page_view" } };
 
 export function meta(args: Route.MetaArgs) {
@@ -17,7 +24,7 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export default function Products() {
+export default function Products({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <h1 className="text-4xl font-bold tracking-tight">Our Remediation Services</h1>
@@ -37,7 +44,7 @@ export default function Products() {
               <h2 className="mt-4 text-xl font-semibold">{service.title}</h2>
               <p className="mt-2 text-slate-700">{service.description}.</p>
               <p className="mt-2 flex-1 text-sm text-slate-700">
-                {landingPages[service.id].heroText}
+                {loaderData.summaries[service.id]}
               </p>
               <div className="mt-6 flex flex-wrap gap-3">
                 <Button asChild variant="outline">

@@ -1,25 +1,35 @@
 import { data, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { serviceArea } from "~/features/catalog/service-area";
-import { ClosingCta, FactParagraph, SourcesList } from "~/features/catalog/service-page-sections";
-import { citedSources, utahPages } from "~/features/catalog/service-pages";
+import {
+  CitedSources,
+  ClosingCta,
+  FactParagraph,
+  SourcesList,
+} from "~/features/catalog/service-page-sections";
+import { citedSourceMap, utahPages } from "~/features/catalog/service-pages";
 import { serviceBySlug } from "~/features/catalog/services";
 import { companyJsonLd } from "~/features/catalog/structured-data";
 import { pageMeta, publicUrlOf } from "~/lib/seo";
 import type { Route } from "./+types/location";
 
-/** A service's location page; only the locations the catalog lists exist (others: 404). */
+/**
+ * A service's location page: its copy and cited publications (as data, not JavaScript). Only the
+ * locations the catalog lists exist (others: 404).
+ */
 export function loader({ params }: Route.LoaderArgs) {
   const service = serviceBySlug(params.service);
   const location = service?.locations.find((l) => l.href === `${service.href}/${params.location}`);
   if (!service || !location) throw data(null, { status: 404 });
-  return { slug: service.slug };
+  const page = utahPages[service.id];
+  const sources = citedSourceMap(page.sections.flatMap((s) => s.paragraphs));
+  return { slug: service.slug, page, sources };
 }
 
 export function meta(args: Route.MetaArgs) {
   const service = serviceBySlug(args.params.service);
   if (!service || !args.loaderData) return [{ title: "Page not found" }];
-  const page = utahPages[service.id];
+  const { page } = args.loaderData;
   return pageMeta(args, {
     title: page.heading,
     description: page.metaDescription,
@@ -30,10 +40,9 @@ export function meta(args: Route.MetaArgs) {
 
 export default function UtahPage({ loaderData }: Route.ComponentProps) {
   const service = serviceBySlug(loaderData.slug)!;
-  const page = utahPages[service.id];
-  const cited = citedSources(page.sections.flatMap((s) => s.paragraphs));
+  const { page } = loaderData;
   return (
-    <>
+    <CitedSources sources={loaderData.sources}>
       <section className="mx-auto max-w-4xl px-4 py-12">
         <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{page.heading}</h1>
         <p className="mt-6 text-lg text-slate-700">{page.intro}</p>
@@ -99,7 +108,7 @@ export default function UtahPage({ loaderData }: Route.ComponentProps) {
         buttonLabel={`Request a Free ${service.title} Quote`}
         analyticsLabel={service.id}
       />
-      <SourcesList ids={cited} />
-    </>
+      <SourcesList />
+    </CitedSources>
   );
 }

@@ -1,40 +1,52 @@
 import { data, Link, type Params } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ImageWithFallback } from "~/components/ui/image-with-fallback";
+import { servicePageEvent } from "~/features/analytics/events";
 import {
   CardGrid,
+  CitedSources,
   ClosingCta,
   FactParagraph,
   SourcesList,
 } from "~/features/catalog/service-page-sections";
-import { citedSources, landingPages } from "~/features/catalog/service-pages";
+import { citedSourceMap, landingPages } from "~/features/catalog/service-pages";
 import { serviceBySlug } from "~/features/catalog/services";
 import { serviceLandingJsonLd } from "~/features/catalog/structured-data";
 import { pageMeta, publicUrlOf } from "~/lib/seo";
 import type { Route } from "./+types/service";
 
-/** Unknown slugs (e.g. /products/foo) answer 404 with the site's not-found page. */
+/**
+ * The page's copy and the publications it cites (as data: they stay out of the JavaScript bundle).
+ * Unknown slugs (e.g. /products/foo) answer 404 with the site's not-found page.
+ */
 export function loader({ params }: Route.LoaderArgs) {
   const service = serviceBySlug(params.service);
   if (!service) throw data(null, { status: 404 });
-  return { slug: service.slug };
+  const page = landingPages[service.id];
+  const sources = citedSourceMap([
+    ...(page.whatIs?.paragraphs ?? []),
+    ...page.risks,
+    ...page.process,
+    ...(page.whyChoose?.cards ?? []),
+  ]);
+  return { slug: service.slug, page, sources };
 }
 
 /** The page event the analytics data layer sends for this service (mold and radon only). */
 export const handle = {
   analytics: (params: Params) => {
     const service = serviceBySlug(params.service);
-    const event = service && landingPages[service.id].pageEvent;
+    const event = service && servicePageEvent[service.id];
     return event ? { event, label: service.id } : undefined;
   },
 };
 
 export function meta(args: Route.MetaArgs) {
   const service = serviceBySlug(args.params.service);
-  if (!service) return [{ title: "Page not found" }];
+  if (!service || !args.loaderData) return [{ title: "Page not found" }];
   return pageMeta(args, {
     title: service.title,
-    description: landingPages[service.id].metaDescription,
+    description: args.loaderData.page.metaDescription,
     jsonLd: [serviceLandingJsonLd(service, publicUrlOf(args))],
     breadcrumbs: true,
   });
@@ -42,15 +54,9 @@ export function meta(args: Route.MetaArgs) {
 
 export default function ServiceLanding({ loaderData }: Route.ComponentProps) {
   const service = serviceBySlug(loaderData.slug)!;
-  const page = landingPages[service.id];
-  const cited = citedSources([
-    ...(page.whatIs?.paragraphs ?? []),
-    ...page.risks,
-    ...page.process,
-    ...(page.whyChoose?.cards ?? []),
-  ]);
+  const { page } = loaderData;
   return (
-    <>
+    <CitedSources sources={loaderData.sources}>
       <section className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 md:grid-cols-2">
         <div>
           <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{service.title}</h1>
@@ -122,7 +128,7 @@ export default function ServiceLanding({ loaderData }: Route.ComponentProps) {
         buttonLabel={`Request a Free ${service.title} Quote`}
         analyticsLabel={service.id}
       />
-      <SourcesList ids={cited} />
-    </>
+      <SourcesList />
+    </CitedSources>
   );
 }
