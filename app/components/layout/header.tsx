@@ -182,9 +182,10 @@ function MobileMenu() {
         className="m-0 h-full max-h-none w-full max-w-none overflow-y-auto bg-white p-4 md:hidden"
       >
         <div className="flex h-12 items-center justify-between">
-          <h2 id={titleId} className="text-lg font-bold text-brand-900">
+          {/* the dialog's name; not a heading, the page outline does not go through it */}
+          <p id={titleId} className="text-lg font-bold text-brand-900">
             Menu
-          </h2>
+          </p>
           <button
             type="button"
             onClick={close}
