@@ -23,6 +23,18 @@ function toError(fields: Record<string, unknown>): Error {
   return Object.assign(new Error(String(fields.message)), fields);
 }
 
+/** Threads whose database was closed, kept (unref'd) for the next database this process opens. */
+const idleThreads: Worker[] = [];
+
+function pgliteThread(): Worker {
+  const idle = idleThreads.pop();
+  if (idle) {
+    idle.ref();
+    return idle;
+  }
+  return new Worker(path.resolve("app/lib/pglite.worker.ts"), { workerData: { role: "pglite" } });
+}
+
 export class PGliteWorkerClient {
   readonly #worker: Worker;
   readonly #pending = new Map<number, Pending>();
@@ -30,10 +42,11 @@ export class PGliteWorkerClient {
   #nextId = 1;
   #failure: Error | undefined;
   #closing = false;
+  readonly #detach: () => void;
 
   private constructor(worker: Worker) {
     this.#worker = worker;
-    worker.on("message", (message: { id?: number; op?: string; [key: string]: unknown }) => {
+    const onMessage = (message: { id?: number; op?: string; [key: string]: unknown }) => {
       if (message.op === "notify") {
         for (const listener of this.#listeners.get(message.channel as string) ?? [])
           listener(message.payload as string);
@@ -44,7 +57,7 @@ export class PGliteWorkerClient {
       this.#pending.delete(message.id as number);
       if (message.error) pending.reject(toError(message.error as Record<string, unknown>));
       else pending.resolve(message.result);
-    });
+    };
     const fail = (error: Error) => {
       if (!this.#failure && !this.#closing) {
         logger().error({ err: error }, "the PGlite worker stopped: restart the server");
@@ -53,8 +66,16 @@ export class PGliteWorkerClient {
       for (const pending of this.#pending.values()) pending.reject(error);
       this.#pending.clear();
     };
+    const onExit = (code: number) =>
+      fail(new Error(`The PGlite worker stopped (exit code ${code})`));
+    worker.on("message", onMessage);
     worker.on("error", fail);
-    worker.on("exit", (code) => fail(new Error(`The PGlite worker stopped (exit code ${code})`)));
+    worker.on("exit", onExit);
+    this.#detach = () => {
+      worker.off("message", onMessage);
+      worker.off("error", fail);
+      worker.off("exit", onExit);
+    };
   }
 
   /**
@@ -62,21 +83,29 @@ export class PGliteWorkerClient {
    * @throws the worker's start-up error (e.g. a damaged data directory).
    */
   static async start(dir: string): Promise<PGliteWorkerClient> {
-    const worker = new Worker(path.resolve("app/lib/pglite.worker.ts"), {
-      workerData: { role: "pglite", dir },
-    });
+    const worker = pgliteThread();
+    let detach = () => {};
     await new Promise<void>((resolve, reject) => {
       const onMessage = (message: { op?: string; error?: Record<string, unknown> }) => {
         if (message.op === "ready") resolve();
         if (message.op === "failed") reject(toError(message.error ?? {}));
       };
+      const onExit = (code: number) => reject(new Error(`The PGlite worker exited (code ${code})`));
       worker.on("message", onMessage);
-      worker.once("error", reject);
-      worker.once("exit", (code) => reject(new Error(`The PGlite worker exited (code ${code})`)));
-    }).catch(async (error: unknown) => {
-      await worker.terminate();
-      throw error;
-    });
+      worker.on("error", reject);
+      worker.on("exit", onExit);
+      detach = () => {
+        worker.off("message", onMessage);
+        worker.off("error", reject);
+        worker.off("exit", onExit);
+      };
+      worker.postMessage({ op: "open", dir });
+    })
+      .catch(async (error: unknown) => {
+        await worker.terminate();
+        throw error;
+      })
+      .finally(() => detach());
     return new PGliteWorkerClient(worker);
   }
 
@@ -147,13 +176,22 @@ export class PGliteWorkerClient {
     };
   }
 
-  /** Closes the database (flushing it to disk) and stops the thread. */
+  /**
+   * Closes the database (flushing it to disk). The thread is kept for the next database this
+   * process opens (unref'd, so it never keeps the process alive); after a failure it is stopped.
+   */
   async close(): Promise<void> {
     this.#closing = true;
     try {
       await this.#call({ op: "close" });
-    } finally {
+    } catch (error) {
+      this.#detach();
       await this.#worker.terminate();
+      throw error;
     }
+    this.#detach();
+    this.#failure = new Error("The database is closed");
+    this.#worker.unref();
+    idleThreads.push(this.#worker);
   }
 }

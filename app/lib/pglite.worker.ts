@@ -4,7 +4,11 @@
  * on the other core. The server talks to it through `PGliteWorkerClient` (pglite-client.server.ts)
  * with the messages below. Run by Node directly (type stripping): no path aliases, no app imports.
  *
- * In:  { id, op: "query", sql, params, rowMode, tx? } | { id, op: "begin" }
+ * A thread serves one database at a time and can open another after closing it: a process that
+ * opens and closes databases repeatedly (the test suite) reuses its threads, since starting and
+ * terminating WebAssembly-running threads over and over has crashed Node (nodejs/node#56312).
+ *
+ * In:  { op: "open", dir } | { id, op: "query", sql, params, rowMode, tx? } | { id, op: "begin" }
  *      | { id, op: "end", tx, commit } | { id, op: "listen" | "unlisten", channel } | { id, op: "close" }
  * Out: { id, result } | { id, error } | { op: "notify", channel, payload } | { op: "ready" } | { op: "failed", error }
  */
@@ -13,6 +17,7 @@ import { PGlite, type Transaction, types } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
 type Request =
+  | { op: "open"; dir: string }
   | {
       id: number;
       op: "query";
@@ -56,7 +61,8 @@ function describeError(error: unknown): Record<string, unknown> {
   return fields;
 }
 
-async function main(port: NonNullable<typeof parentPort>, dir: string) {
+/** Opens PGlite on `dir` and answers `port`'s requests until "close"; then resolves. */
+async function serve(port: NonNullable<typeof parentPort>, dir: string, requests: Inbox) {
   const pg = new PGlite(dir, {
     // the admin search's trigram indexes (drizzle/0005_search_trgm.sql)
     extensions: { pg_trgm },
@@ -67,7 +73,7 @@ async function main(port: NonNullable<typeof parentPort>, dir: string) {
   const unlisteners = new Map<string, () => Promise<void>>();
   let nextTransaction = 1;
 
-  async function handle(message: Request): Promise<unknown> {
+  async function handle(message: Exclude<Request, { op: "open" }>): Promise<unknown> {
     switch (message.op) {
       case "query": {
         const client = message.tx === undefined ? pg : transactions.get(message.tx)?.tx;
@@ -126,19 +132,50 @@ async function main(port: NonNullable<typeof parentPort>, dir: string) {
     }
   }
 
-  port.on("message", (message: Request) => {
-    handle(message).then(
+  port.postMessage({ op: "ready" });
+  for (;;) {
+    const message = await requests.next();
+    if (message.op === "open") continue;
+    const answer = handle(message).then(
       (result) => port.postMessage({ id: message.id, result }),
       (error: unknown) => port.postMessage({ id: message.id, error: describeError(error) }),
     );
-  });
-  port.postMessage({ op: "ready" });
+    if (message.op === "close") {
+      await answer;
+      return;
+    }
+  }
 }
 
-const data = workerData as { role?: string; dir: string } | null;
+/** The thread's messages, in order, for whichever database it serves at the time. */
+class Inbox {
+  readonly #queue: Request[] = [];
+  #wake: (() => void) | undefined;
+
+  constructor(port: NonNullable<typeof parentPort>) {
+    port.on("message", (message: Request) => {
+      this.#queue.push(message);
+      this.#wake?.();
+    });
+  }
+
+  async next(): Promise<Request> {
+    while (this.#queue.length === 0) await new Promise<void>((wake) => (this.#wake = wake));
+    return this.#queue.shift() as Request;
+  }
+}
+
+const data = workerData as { role?: string } | null;
 if (parentPort && data?.role === "pglite") {
   const port = parentPort;
-  main(port, data.dir).catch((error: unknown) =>
-    port.postMessage({ op: "failed", error: describeError(error) }),
-  );
+  const requests = new Inbox(port);
+  (async () => {
+    for (;;) {
+      const message = await requests.next();
+      if (message.op !== "open") continue;
+      await serve(port, message.dir, requests).catch((error: unknown) =>
+        port.postMessage({ op: "failed", error: describeError(error) }),
+      );
+    }
+  })();
 }
