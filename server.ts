@@ -45,6 +45,38 @@ const server = express();
 server.disable("x-powered-by");
 server.set("trust proxy", settings.trustProxy);
 
+server.use(compression());
+if (!vite) {
+  // Scripts, styles, images and icons: the document headers (CSP, Permissions-Policy, frame and
+  // referrer rules, about 1.5 KB) mean nothing on them and were a fifth of every page's script
+  // transfer, so files get only what applies to them.
+  const fileHeaders: express.RequestHandler = (_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+    if (settings.isProduction && settings.https) {
+      res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    }
+    next();
+  };
+  server.use(
+    "/assets",
+    fileHeaders,
+    express.static("build/client/assets", { immutable: true, maxAge: "1y", redirect: false }),
+  );
+  // other public files; the prerendered pages' HTML and .data go through the handlers below
+  // (their loader data is per request)
+  const publicFiles = express.static("build/client", {
+    maxAge: "1h",
+    redirect: false,
+    index: false,
+  });
+  server.use((req, res, next) =>
+    req.path.endsWith(".data") || req.path.endsWith("/index.html") || req.path.endsWith("/")
+      ? next()
+      : fileHeaders(req, res, () => publicFiles(req, res, next)),
+  );
+}
+
 server.use((_req, res, next) => {
   res.locals.nonce = randomBytes(16).toString("base64");
   next();
@@ -129,14 +161,9 @@ server.use(
     ),
   }),
 );
-server.use(compression());
 if (vite) {
   server.use(vite.middlewares);
 } else {
-  server.use(
-    "/assets",
-    express.static("build/client/assets", { immutable: true, maxAge: "1y", redirect: false }),
-  );
   // Prerendered marketing pages (react-router.config `prerender`) as files: their inline scripts
   // are allowed by hash, as a static page cannot carry a per-request nonce; HTML revalidates.
   // with a tag manager configured, pages are rendered per request (its script follows GTM_ID and
@@ -157,18 +184,6 @@ if (vite) {
     res.type("html");
     res.send(page.body); // answers 304 itself when If-None-Match matches the ETag
   });
-  // other public files; the prerendered pages' HTML and .data go through the handlers above
-  // and below (their loader data is per request)
-  const publicFiles = express.static("build/client", {
-    maxAge: "1h",
-    redirect: false,
-    index: false,
-  });
-  server.use((req, res, next) =>
-    req.path.endsWith(".data") || req.path.endsWith("/index.html")
-      ? next()
-      : publicFiles(req, res, next),
-  );
 }
 
 server.use(

@@ -8,6 +8,14 @@
  *
  *   npm run build && npm run bench:lighthouse        # BENCH_PORT (default 3300) for the server
  *   BENCH_PAGES=/,/quotes/mold-remediation npm run bench:lighthouse
+ *   BENCH_SCRIPTS=1 ...                                  # also each script's transfer size
+ *   BENCH_RUNS=5 ...                                     # runs per page (default 3)
+ *
+ * Simulated throttling replays the page's observed trace, and on a fast local server whether the
+ * scripts ran before the first paint decides the simulated FCP/LCP by several hundred ms: single
+ * runs of one page vary between about 96 and 100. Each page is therefore run BENCH_RUNS times and
+ * the run with the median Performance score is reported (Lighthouse's own advice on variability),
+ * with every run's score beside it.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -18,6 +26,7 @@ import { checkedPages } from "../tests/setup/public-pages";
 import { origin, startServer } from "./harness.ts";
 
 const pages = process.env.BENCH_PAGES?.split(",") ?? checkedPages();
+const runs = Number(process.env.BENCH_RUNS ?? 3);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "remediation-lighthouse-"));
 const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "", PUBLIC_URL: origin });
 const chrome = await launch({
@@ -36,40 +45,18 @@ interface Row {
   tbtMs: number;
   jsKb: number;
   failing: string[];
+  /** every run's Performance score, in run order */
+  runs: number[];
 }
 
 const rows: Row[] = [];
 try {
   for (const page of pages) {
-    const result = await lighthouse(`${origin}${page}`, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-    });
-    if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-    const { categories, audits } = result.lhr;
-    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-    const requests = (audits["network-requests"]?.details as { items?: Record<string, unknown>[] })
-      ?.items;
-    const jsBytes = (requests ?? [])
-      .filter((r) => r.resourceType === "Script")
-      .reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0);
-    rows.push({
-      page,
-      performance: score("performance"),
-      accessibility: score("accessibility"),
-      bestPractices: score("best-practices"),
-      seo: score("seo"),
-      lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? 0),
-      cls: Number((audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
-      tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? 0),
-      jsKb: Number((jsBytes / 1024).toFixed(1)),
-      // what keeps a category below 100 (binary audits that failed)
-      failing: Object.values(audits)
-        .filter((a) => a.scoreDisplayMode === "binary" && a.score === 0)
-        .map((a) => a.id),
-    });
+    const measured: Row[] = [];
+    for (let run = 0; run < runs; run++) measured.push(await measure(page));
+    const sorted = [...measured].sort((x, y) => x.performance - y.performance);
+    const median = sorted[Math.floor((sorted.length - 1) / 2)] as Row;
+    rows.push({ ...median, runs: measured.map((m) => m.performance) });
   }
 } finally {
   chrome.kill();
@@ -78,13 +65,49 @@ try {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
+/** One Lighthouse run of `page`. */
+async function measure(page: string): Promise<Row> {
+  const result = await lighthouse(`${origin}${page}`, {
+    port: chrome.port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+  const { categories, audits } = result.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const requests = (audits["network-requests"]?.details as { items?: Record<string, unknown>[] })
+    ?.items;
+  const scripts = (requests ?? []).filter((r) => r.resourceType === "Script");
+  const jsBytes = scripts.reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0);
+  if (process.env.BENCH_SCRIPTS) {
+    for (const r of scripts) console.log(`${page} ${r.transferSize} ${r.resourceSize} ${r.url}`);
+  }
+  return {
+    page,
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? 0),
+    cls: Number((audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
+    tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? 0),
+    jsKb: Number((jsBytes / 1024).toFixed(1)),
+    // what keeps a category below 100 (binary audits that failed)
+    failing: Object.values(audits)
+      .filter((a) => a.scoreDisplayMode === "binary" && a.score === 0)
+      .map((a) => a.id),
+    runs: [],
+  };
+}
+
 console.log(
-  "| page | Performance | Accessibility | Best Practices | SEO | LCP | CLS | TBT | JS (gzip) |",
+  "| page | Performance (median) | runs | Accessibility | Best Practices | SEO | LCP | CLS | TBT | JS (gzip) |",
 );
-console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 for (const r of rows) {
   console.log(
-    `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ` +
+    `| ${r.page} | ${r.performance} | ${r.runs.join(" ")} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ` +
       `${r.lcpMs} ms | ${r.cls} | ${r.tbtMs} ms | ${r.jsKb} KB |`,
   );
 }
