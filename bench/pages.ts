@@ -7,8 +7,8 @@
  *
  * Then a prerendered (static) page: the app server answering BENCH_STATIC's URL against a bare
  * express.static serving the same file, in the same run (budget: the app at least 0.9x).
- * BENCH_STATIC is "<url path>=<file>", e.g. "/products=build/client/products/index.html"; by
- * default the favicon, the one static file every build has. BENCH_SKIP_SSR=1 runs only this part.
+ * BENCH_STATIC is "<url path>=<file>"; by default the prerendered /products page
+ * ("/products=build/client/products/index.html"). BENCH_SKIP_SSR=1 runs only this part.
  * Prints figures; asserts nothing.
  *
  *   npm run build && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/pages.ts
@@ -26,8 +26,8 @@ if (!process.env.BENCH_SKIP_SSR) {
   });
 }
 
-const [urlPath = "/favicon.svg", file = "build/client/favicon.svg"] = (
-  process.env.BENCH_STATIC ?? "/favicon.svg=build/client/favicon.svg"
+const [urlPath = "/products", file = "build/client/products/index.html"] = (
+  process.env.BENCH_STATIC ?? "/products=build/client/products/index.html"
 ).split("=");
 if (!fs.existsSync(file)) throw new Error(`${file} does not exist: run npm run build first`);
 console.log(`static     ${urlPath} (${fs.statSync(file).size} bytes from ${file})`);

@@ -7,7 +7,7 @@
  * the measured requests only (open it in Chrome DevTools). BUILD_DIR compares two builds (it
  * must sit inside the project, e.g. node_modules/.cache/x, so packages resolve).
  *
- *   npm run build && node bench/render.ts          # URL_PATH=/ for another page
+ *   npm run build && node bench/render.ts          # URL_PATH=/ for another page, UNIQUE=1 uncached
  */
 import fs from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -29,11 +29,16 @@ await app.startServices();
 const handler = createRequestHandler(build, "production");
 const url = process.env.URL_PATH ?? "/quotes/water-filtration-remediation";
 const n = Number(process.env.N ?? 2000);
+// UNIQUE=1 gives each request its own query string, so no guest render is served from the
+// render cache (lib/render-cache.server.ts): the cost of React rendering the page
+const unique = process.env.UNIQUE === "1";
+let sequence = 0;
 
 async function once() {
   const context = new RouterContextProvider();
   context.set(app.requestContext, { clientIp: "127.0.0.1", nonce: "bench", requestId: "bench" });
-  const response = await handler(new Request(`http://127.0.0.1:3000${url}`), context);
+  const query = unique ? `${url.includes("?") ? "&" : "?"}r=${sequence++}` : "";
+  const response = await handler(new Request(`http://127.0.0.1:3000${url}${query}`), context);
   await response.text();
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
 }
