@@ -63,15 +63,20 @@ async function seed(): Promise<void> {
 
 /** BENCH_EXPLAIN=<list query string>: prints the plans of that list's page and count queries. */
 async function explain(search: string) {
-  const where = quoteListWhere(parseQuoteListQuery(new URLSearchParams(search)));
+  const query = parseQuoteListQuery(new URLSearchParams(search));
+  const where = quoteListWhere(query);
+  const offset = (query.page - 1) * 25;
   for (const statement of [
-    sql`SELECT id FROM ${quotes} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT 25`,
+    sql`SELECT id FROM ${quotes} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT 25 OFFSET ${offset}`,
     sql`SELECT count(*) FROM ${quotes} WHERE ${where}`,
   ]) {
-    const rows = await db.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${statement}`);
-    console.log(
-      (rows as unknown as Record<string, string>[]).map((r) => Object.values(r)[0]).join("\n"),
-    );
+    const result = await db.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${statement}`);
+    // postgres.js answers an array of rows, PGlite an object with `rows`
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
+      string,
+      string
+    >[];
+    console.log(rows.map((r) => Object.values(r)[0]).join("\n"));
   }
 }
 
