@@ -165,8 +165,14 @@ class Inbox {
   }
 }
 
-const data = workerData as { role?: string } | null;
-if (parentPort && data?.role === "pglite") {
+const data = workerData as { role?: string; dir?: string } | null;
+if (parentPort && data?.role === "pglite" && data.dir !== undefined) {
+  // a server build older than this file (it named the directory up front and waits for "ready")
+  parentPort.postMessage({
+    op: "failed",
+    error: { message: "The server build is older than its source: run `npm run build` again" },
+  });
+} else if (parentPort && data?.role === "pglite") {
   const port = parentPort;
   const requests = new Inbox(port);
   (async () => {
