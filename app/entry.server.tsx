@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -9,6 +8,7 @@ import { NonceContext } from "~/components/layout/nonce";
 import { blogPageETag, ifNoneMatchHits } from "~/features/blog/etag.server";
 import { seedBlogArticles } from "~/features/blog/seed.server";
 import { loggableUrl, logger } from "~/lib/logger.server";
+import { lowPriorityModulePreloadStream } from "~/lib/module-preloads.server";
 import {
   cachedRender,
   NONCE_PLACEHOLDER,
@@ -106,12 +106,9 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = lowPriorityModulePreloadStream(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
@@ -152,7 +149,7 @@ async function renderOnce(key: string, request: Request, routerContext: EntryCon
         onAllReady() {
           clearTimeout(timeoutId);
           const chunks: Buffer[] = [];
-          const body = new PassThrough();
+          const body = lowPriorityModulePreloadStream();
           body.on("data", (chunk: Buffer) => chunks.push(chunk));
           body.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
           pipe(body);

@@ -118,7 +118,7 @@ test("pages carry the security headers; cross-site POSTs are refused", async ({ 
   expect(await crossSite.text()).not.toMatch(/at .*\.js|Error:/);
 });
 
-test("guests share one render of a page, each response with its own nonce; signed-in pages are their own", async ({
+test("guests share one render of a page, each response with its own nonce; signed-in pages are their own; scripts are preloaded at low priority", async ({
   request,
   browser,
 }) => {
@@ -158,5 +158,16 @@ test("guests share one render of a page, each response with its own nonce; signe
   await expect(page.getByRole("textbox", { name: "Email" })).toHaveValue(email);
   const guestAgain = await get();
   expect(guestAgain.html).not.toContain(email);
+  const signedInHtml = await (await context.request.get("/quotes/radon-remediation")).text();
+  expect(signedInHtml).toContain(email);
   await context.close();
+
+  // every way a page is made (prerendered, a guest's memo, a signed-in stream) fetches its scripts
+  // after what the first paint needs
+  const prerendered = await (await request.get("/products")).text();
+  for (const html of [prerendered, first.html, signedInHtml]) {
+    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(2);
+    for (const link of preloads) expect(link).toContain('fetchpriority="low"');
+  }
 });
