@@ -1,7 +1,8 @@
 /**
  * Mail transport (nodemailer). With SMTP_URL mail goes to that server; without it (or with
  * MAIL_TRANSPORT=file) each message is written as an .eml file in $DATA_DIR/mail and one log line
- * says where. Production refuses to start without SMTP_URL unless MAIL_TRANSPORT=file (env.server.ts).
+ * says where. Production on a public PUBLIC_URL refuses to start without SMTP_URL unless
+ * MAIL_TRANSPORT=file (env.server.ts).
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
