@@ -1,3 +1,4 @@
+import { text } from "node:stream/consumers";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -148,11 +149,9 @@ async function renderOnce(key: string, request: Request, routerContext: EntryCon
         nonce: NONCE_PLACEHOLDER,
         onAllReady() {
           clearTimeout(timeoutId);
-          const chunks: Buffer[] = [];
           const body = lowPriorityModulePreloadStream();
-          body.on("data", (chunk: Buffer) => chunks.push(chunk));
-          body.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
           pipe(body);
+          resolve(text(body));
         },
         onShellError: reject,
         onError(error: unknown) {

@@ -93,6 +93,38 @@ test("SIGTERM finishes, closes the database and frees its directory", async ({ r
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+test("behind HTTPS, pages and files alike pin HTTPS (HSTS); over plain HTTP nothing is pinned", async ({
+  request,
+}) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "remediation-hsts-"));
+  const server = runServer({
+    PORT: String(PORT + 96),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: "https://remediation.example",
+    AUTH_SECRET: "a-test-secret-of-at-least-32-characters",
+  });
+  try {
+    await expect.poll(() => server.output(), { timeout: 30_000 }).toContain("Server ready");
+    const html = await (await request.get(`http://127.0.0.1:${PORT + 96}/products`)).text();
+    const script = /"(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? "";
+    expect(script).not.toBe("");
+    for (const url of ["/products", "/quotes/mold-remediation", script, "/favicon.svg"]) {
+      const response = await request.get(`http://127.0.0.1:${PORT + 96}${url}`);
+      expect(response.status(), url).toBe(200);
+      expect(response.headers()["strict-transport-security"], url).toBe(
+        "max-age=63072000; includeSubDomains",
+      );
+    }
+    for (const url of ["/products", script]) {
+      expect((await request.get(url)).headers()["strict-transport-security"]).toBeUndefined();
+    }
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
 test("pages carry the security headers; cross-site POSTs are refused", async ({ request }) => {
   const page = await request.get("/quotes/water-filtration-remediation"); // rendered per request (/ is prerendered: hashes);
   const headers = page.headers();
