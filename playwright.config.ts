@@ -5,14 +5,25 @@ import { defineConfig } from "@playwright/test";
 
 // One fresh data directory per run (PGlite + dev mail), shared with workers through the env.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "remediation-e2e-"));
-// E2E_PORT lets two checkouts run their suites side by side (server.spec.ts uses PORT+97..99 too).
+// E2E_PORT lets two checkouts run their suites side by side (specs also use PORT+50 and PORT+94..99).
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${PORT}`;
+/** The test OpenID Provider (tests/e2e/oidc-server.ts) the app signs in with as 'Test ID'. */
+export const OIDC_PORT = PORT + 60;
+/** The company domain whose emails the e2e app sends to that provider as staff single sign-on. */
+export const SSO_E2E_DOMAIN = "staff.remediation.test";
+/** The admin of worker `parallelIndex` (tests/e2e/fixtures.ts), listed in ADMIN_EMAILS below. */
+export const fixtureAdminEmail = (parallelIndex: number) =>
+  `admin.w${parallelIndex}.e2e@example.com`;
+/** At most this many workers (each has its own fixture admin). */
+export const MAX_WORKERS = 8;
 
 export default defineConfig({
   testDir: "tests/e2e",
-  fullyParallel: false,
-  workers: 1,
+  // specs are independent (an account or a marker of their own per test); the few that share
+  // something run in order (describe.configure) or hold a lock (fixtures.ts: PUBLISHED_POSTS)
+  fullyParallel: true,
+  workers: 2,
   // a flaky test is a bug to fix, not to retry
   retries: 0,
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
@@ -36,31 +47,55 @@ export default defineConfig({
     },
     trace: "retain-on-failure",
   },
-  webServer: {
-    command: "node server.ts",
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    // a cold start (PGlite migrations) takes up to a minute on a loaded machine
-    timeout: 180_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      DATABASE_URL: "",
-      SMTP_URL: "",
-      // production refuses to start without SMTP_URL unless files are chosen on purpose
-      MAIL_TRANSPORT: "file",
-      PUBLIC_URL: baseURL,
-      LEADS_EMAIL: "leads@remediation.test",
-      QUOTE_RATE_LIMIT: "1000",
-      // the suite signs in far more often than one person would; limits are tested in integration
-      RATE_LIMIT_SCALE: process.env.E2E_RATE_LIMIT_SCALE ?? "1000",
-      LOG_LEVEL: "warn",
-      // the admins of the back-office spec (admin.spec.ts), the blog editor's (blog-editor.spec.ts)
-      // and the analytics spec's (analytics.spec.ts: no data-layer pushes on /admin)
-      ADMIN_EMAILS: "admin.e2e@example.com,editor.e2e@example.com,analytics.e2e@example.com",
+  webServer: [
+    {
+      command: "node tests/e2e/oidc-server.ts",
+      url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { E2E_PORT: String(PORT) },
     },
-  },
+    {
+      command: "node server.ts",
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      // a cold start (PGlite migrations) takes up to a minute on a loaded machine
+      timeout: 180_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(PORT),
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        DATABASE_URL: "",
+        SMTP_URL: "",
+        // production refuses to start without SMTP_URL unless files are chosen on purpose
+        MAIL_TRANSPORT: "file",
+        PUBLIC_URL: baseURL,
+        LEADS_EMAIL: "leads@remediation.test",
+        QUOTE_RATE_LIMIT: "1000",
+        // the suite signs in far more often than one person would; limits are tested in integration
+        RATE_LIMIT_SCALE: process.env.E2E_RATE_LIMIT_SCALE ?? "1000",
+        LOG_LEVEL: "warn",
+        // the admin admin.spec.ts enrols through the UI, and one per worker for the signed-in
+        // fixture (tests/e2e/fixtures.ts) the other specs use
+        ADMIN_EMAILS: [
+          "admin.e2e@example.com",
+          ...Array.from({ length: MAX_WORKERS }, (_, i) => fixtureAdminEmail(i)),
+        ].join(","),
+        // 'Continue with Test ID' (provider-sign-in.spec.ts), started above
+        OIDC_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
+        OIDC_CLIENT_ID: "remediation-test-client",
+        OIDC_CLIENT_SECRET: "remediation-test-client-secret-0123456789",
+        OIDC_NAME: "Test ID",
+        // staff single sign-on (staff-sso.spec.ts): the same provider is the company's
+        SSO_DOMAINS: SSO_E2E_DOMAIN,
+        SSO_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
+        SSO_CLIENT_ID: "remediation-test-client",
+        SSO_CLIENT_SECRET: "remediation-test-client-secret-0123456789",
+      },
+    },
+  ],
 });

@@ -12,7 +12,9 @@ import express from "express";
 import helmet from "helmet";
 import permissionsPolicy from "permissions-policy";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { precompressedFiles } from "./app/lib/precompressed.server.ts";
 import { loadPrerenderedPages, needsPersonalRender } from "./app/lib/prerendered.server.ts";
+import { isTokenPath } from "./app/lib/token-paths.ts";
 
 const vite = process.argv.includes("--dev")
   ? await (await import("vite")).createServer({ server: { middlewareMode: true } })
@@ -63,6 +65,8 @@ if (!vite) {
   server.use(
     "/assets",
     fileHeaders,
+    // Brotli copies made at build time (vite.config.ts), else the file compressed on the fly
+    precompressedFiles("build/client/assets", 365 * 24 * 3600),
     express.static("build/client/assets", { immutable: true, maxAge: "1y", redirect: false }),
   );
   // other public files; the prerendered pages' HTML and .data go through the handlers below
@@ -80,8 +84,9 @@ if (!vite) {
   );
 }
 
-server.use((_req, res, next) => {
+server.use((req, res, next) => {
   res.locals.nonce = randomBytes(16).toString("base64");
+  res.locals.requestId = (req.get("x-request-id") ?? randomUUID()).slice(0, 100);
   next();
 });
 // Google Tag Manager's hosts, allowed only when GTM_ID is set (its documented CSP)
@@ -120,7 +125,8 @@ server.use(
           ...analyticsHosts,
         ],
         frameAncestors: ["'none'"],
-        formAction: ["'self'"],
+        // a provider sign-in form is answered with a redirect to the provider
+        formAction: ["'self'", ...settings.signInProviderOrigins],
         // the site sets no <base>; an injected one could redirect every relative URL
         baseUri: ["'none'"],
         upgradeInsecureRequests: settings.https ? [] : null,
@@ -131,6 +137,11 @@ server.use(
     crossOriginEmbedderPolicy: false,
   }),
 );
+// a page whose address carries a token (a status link...) never sends it on in a Referer
+server.use((req, res, next) => {
+  if (isTokenPath(req.path)) res.setHeader("Referrer-Policy", "no-referrer");
+  next();
+});
 // every powerful feature off: the site uses none (only features Chromium knows, so no console errors)
 server.use(
   permissionsPolicy({
@@ -186,6 +197,8 @@ if (vite) {
   });
 }
 
+// cross-site form posts are refused here, before the router reads them (CSRF, DESIGN section 5)
+server.use(app.refuseCrossSiteMutations);
 server.use(
   createRequestHandler({
     build: productionBuild ?? loadBuild,
@@ -195,7 +208,7 @@ server.use(
       context.set(requestContext, {
         clientIp: req.ip,
         nonce: res.locals.nonce as string,
-        requestId: (req.get("x-request-id") ?? randomUUID()).slice(0, 100),
+        requestId: res.locals.requestId as string,
       });
       return context;
     },

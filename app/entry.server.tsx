@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { text } from "node:stream/consumers";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -8,10 +9,14 @@ import { ServerRouter } from "react-router";
 import { NonceContext } from "~/components/layout/nonce";
 import { blogPageETag, ifNoneMatchHits } from "~/features/blog/etag.server";
 import { seedBlogArticles } from "~/features/blog/seed.server";
+import { seedPriceBook } from "~/features/estimates/seed.server";
+import { SubmissionKeyContext } from "~/features/quotes/submission-key";
 import { loggableUrl, logger } from "~/lib/logger.server";
-import { lowPriorityModulePreloadStream } from "~/lib/module-preloads.server";
+import { pageScriptsStream } from "~/lib/module-preloads.server";
+import { wantsScriptsAfterPaint } from "~/lib/page-scripts";
 import {
   cachedRender,
+  FORM_KEY_PLACEHOLDER,
   NONCE_PLACEHOLDER,
   renderCacheKey,
   storeRender,
@@ -21,8 +26,9 @@ import { requestInfo } from "~/lib/request-context";
 import { startServices as startLibServices } from "~/lib/services.server";
 import { currentUser } from "~/lib/session.server";
 
-export { endLiveStreams } from "~/lib/realtime.server";
 // server.ts reads these from the build (one context key object on both sides: DESIGN section 8)
+export { refuseCrossSiteMutations } from "~/lib/origin.server";
+export { endLiveStreams } from "~/lib/realtime.server";
 export { requestContext } from "~/lib/request-context";
 export { databaseHealth, serverSettings, stopServices } from "~/lib/services.server";
 
@@ -30,6 +36,7 @@ export { databaseHealth, serverSettings, stopServices } from "~/lib/services.ser
 export async function startServices(): Promise<void> {
   await startLibServices();
   await seedBlogArticles();
+  await seedPriceBook();
 }
 
 export const streamTimeout = 5_000;
@@ -101,13 +108,15 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce ?? ""}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <SubmissionKeyContext value={randomUUID()}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </SubmissionKeyContext>
       </NonceContext>,
       {
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = lowPriorityModulePreloadStream(() => {
+          const body = pageScriptsStream(scriptsOf(routerContext), () => {
             clearTimeout(timeoutId);
             timeoutId = undefined;
           });
@@ -132,6 +141,15 @@ export default function handleRequest(
   });
 }
 
+/** How the page's scripts load: after its first paint when one of its routes asks for it. */
+function scriptsOf(routerContext: EntryContext) {
+  return {
+    afterPaint: routerContext.staticHandlerContext.matches.some((match) =>
+      wantsScriptsAfterPaint(match.route.handle),
+    ),
+  };
+}
+
 /**
  * The whole page for a visitor without a session, from the render cache or rendered now with the
  * placeholder nonce (and kept, unless React reported an error).
@@ -143,13 +161,15 @@ async function renderOnce(key: string, request: Request, routerContext: EntryCon
   const html = await new Promise<string>((resolve, reject) => {
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={NONCE_PLACEHOLDER}>
-        <ServerRouter context={routerContext} url={request.url} nonce={NONCE_PLACEHOLDER} />
+        <SubmissionKeyContext value={FORM_KEY_PLACEHOLDER}>
+          <ServerRouter context={routerContext} url={request.url} nonce={NONCE_PLACEHOLDER} />
+        </SubmissionKeyContext>
       </NonceContext>,
       {
         nonce: NONCE_PLACEHOLDER,
         onAllReady() {
           clearTimeout(timeoutId);
-          const body = lowPriorityModulePreloadStream();
+          const body = pageScriptsStream(scriptsOf(routerContext));
           pipe(body);
           resolve(text(body));
         },

@@ -2,59 +2,114 @@ import { useEffect, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   type MiddlewareFunction,
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
+import { ErrorPage, isNotFound } from "~/components/layout/error-page";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { useNonce } from "~/components/layout/nonce";
-import { Button } from "~/components/ui/button";
 import { Toaster, toast } from "~/components/ui/toaster";
 import { WithoutJavaScript } from "~/components/ui/without-javascript";
+import { countRefusedAuthPost } from "~/features/accounts/auth-limits.server";
+import { accountEntry } from "~/features/accounts/navigation";
 import { sessionMiddleware } from "~/features/accounts/session-middleware.server";
 import { isTrackedPath } from "~/features/analytics/events";
 import { TagManager } from "~/features/analytics/tag-manager";
 import { useAnalytics } from "~/features/analytics/use-analytics";
+import { ARTICLE_MAX_CHARS } from "~/features/blog/editor-schema";
 import { isBlogListPath } from "~/features/blog/paging";
 import { PostCardSkeletons } from "~/features/blog/post-card-skeletons";
+import { UPLOAD_API_PATH, UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "~/features/blog/uploads";
 import { company } from "~/features/catalog/company";
+import { MAX_SIGNATURE_DATA_URL_CHARS } from "~/features/estimates/limits";
+import { countRefusedQuotePost } from "~/features/quotes/submit.server";
+import { isSubmitFailure } from "~/features/quotes/submit-failure";
 import { noStoreForPrivateResponses } from "~/lib/cache-control.server";
 import { clientLog, storeUserRecord } from "~/lib/client-log";
 import { env } from "~/lib/env.server";
-import { isSameOriginMutation } from "~/lib/origin.server";
+import { type BodyLimits, checkRequestBody, FORM_LIMITS } from "~/lib/form-limits.server";
+import { logger } from "~/lib/logger.server";
+import { requestContext } from "~/lib/request-context";
 import { logSecurityEventFor } from "~/lib/security-log.server";
 import { currentUser } from "~/lib/session.server";
 import { type FlashToast as FlashToastData, takeToast } from "~/lib/toast.server";
+import { pathWithoutToken } from "~/lib/token-paths";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
-/** Refuses cross-site mutations before any action runs (CSRF defence, DESIGN section 5). */
-const sameOriginOnly: MiddlewareFunction<Response> = ({ request, context }) => {
-  if (!isSameOriginMutation(request)) {
-    logSecurityEventFor(
-      context,
-      "csrf.refused",
-      {
-        method: request.method,
-        path: new URL(request.url).pathname,
-        origin: request.headers.get("Origin"),
-        secFetchSite: request.headers.get("Sec-Fetch-Site"),
-      },
-      "warn",
-    );
-    throw new Response("This request came from another site and was refused.", { status: 403 });
+/** The estimate pages whose action takes the accept form (routes/estimates, routes/account). */
+const ESTIMATE_ANSWER_PATH = /^\/(estimates\/[^/]+|account\/quotes\/[^/]+\/estimate)$/;
+
+/** The body limits of the route at `pathname` (a `.data` request's path without `.data`). */
+function bodyLimitsFor(pathname: string): BodyLimits {
+  if (pathname === "/admin/blog/uploads" || pathname === UPLOAD_API_PATH) {
+    // room for the multipart envelope around an image of exactly the upload limit; the refusal
+    // says what the upload field says ('The image is larger than 5 MB...')
+    return {
+      ...FORM_LIMITS,
+      maxBytes: UPLOAD_MAX_BYTES + 64 * 1024,
+      tooLargeMessage: UPLOAD_MESSAGES.tooLarge,
+    };
   }
+  if (pathname === "/admin/blog/new" || /^\/admin\/blog\/[^/]+$/.test(pathname)) {
+    // an article's HTML, URL-encoded (up to three bytes per character)
+    return { maxBytes: 3 * ARTICLE_MAX_CHARS + 64 * 1024, maxValueChars: ARTICLE_MAX_CHARS };
+  }
+  if (ESTIMATE_ANSWER_PATH.test(pathname)) {
+    // the accept form's drawn signature: a PNG data URL, URL-encoded (up to three bytes each)
+    return {
+      maxBytes: 3 * MAX_SIGNATURE_DATA_URL_CHARS + 64 * 1024,
+      maxValueChars: MAX_SIGNATURE_DATA_URL_CHARS,
+    };
+  }
+  if (pathname.startsWith("/api/")) {
+    return { ...FORM_LIMITS, maxBytes: 64 * 1024, alsoAccepts: ["application/json"] };
+  }
+  return FORM_LIMITS;
+}
+
+/**
+ * Refuses a mutation whose body is out of bounds before any action parses it (docs/decisions/0127): 413 or
+ * 400 with a plain message, nothing written, one `request.refused` security event, and the
+ * refused post still counted by the quote or sign-in form's rate limit.
+ */
+const boundedBodies: MiddlewareFunction<Response> = async ({ request, context }) => {
+  const pathname = new URL(request.url).pathname.replace(/\.data$/, "");
+  const refusal = await checkRequestBody(request, bodyLimitsFor(pathname));
+  if (!refusal) return;
+  logSecurityEventFor(
+    context,
+    "request.refused",
+    { method: request.method, path: pathname, status: refusal.status, reason: refusal.reason },
+    "warn",
+  );
+  const { clientIp } = context.get(requestContext);
+  try {
+    if (pathname.startsWith("/quotes/") && pathname !== "/quotes/confirmation") {
+      await countRefusedQuotePost(clientIp);
+    } else {
+      await countRefusedAuthPost(pathname, clientIp);
+    }
+  } catch (error) {
+    // the refusal stands without its count when the database is away
+    logger().warn({ err: error }, "a refused post could not be counted");
+  }
+  throw new Response(refusal.message, {
+    status: refusal.status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 };
 
 export const middleware: Route.MiddlewareFunction[] = [
-  sameOriginOnly,
+  boundedBodies,
   sessionMiddleware,
   noStoreForPrivateResponses,
 ];
@@ -80,6 +135,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       publicUrl: env().PUBLIC_URL,
       siteName: company.name,
       signedIn: user !== null,
+      /** the dashboard or admin panel the header, footer and home page offer (null: a guest) */
+      account: accountEntry(user),
       /** the locally stored user record of the client logger (SPEC section 3 'Log entry') */
       userId: user?.id ?? null,
       tagManagerId,
@@ -87,6 +144,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
+}
+
+/**
+ * A quote submission changes nothing the root shows (no sign-in, no toast), so on the way to its
+ * confirmation only the confirmation loads: a failure to load it is the confirmation's to tell
+ * ('...but your submission was successful'), not the root's error page. A submit that got no
+ * answer (`SubmitFailure`) reloads nothing either: the network is what failed.
+ */
+export function shouldRevalidate({
+  formMethod,
+  nextUrl,
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (isSubmitFailure(actionResult)) return false;
+  if (formMethod && nextUrl.pathname === "/quotes/confirmation") return false;
+  return defaultShouldRevalidate;
 }
 
 /** Shows a notification carried across a redirect: a toast, or a banner without JavaScript. */
@@ -140,11 +214,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <Header />
+        <Header account={root?.account ?? null} />
         <main id="main" className="flex-1">
           {children}
         </main>
-        <Footer />
+        <Footer account={root?.account ?? null} />
         <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -160,12 +234,12 @@ function useErrorReporting() {
       clientLog.error("performance", event.message || "Uncaught error", {
         source: event.filename,
         line: event.lineno,
-        page: window.location.pathname,
+        page: pathWithoutToken(window.location.pathname),
       });
     const onRejection = (event: PromiseRejectionEvent) =>
       clientLog.error("performance", "Unhandled promise rejection", {
         reason: String(event.reason).slice(0, 500),
-        page: window.location.pathname,
+        page: pathWithoutToken(window.location.pathname),
       });
     window.addEventListener("error", onError);
     window.addEventListener("unhandledrejection", onRejection);
@@ -193,30 +267,27 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const notFound = isNotFound(error);
   useEffect(() => {
     if (notFound) return;
     clientLog.error("performance", "Page failed to render", {
       status: isRouteErrorResponse(error) ? error.status : null,
       error: error instanceof Error ? error.message.slice(0, 500) : null,
-      page: window.location.pathname,
+      page: pathWithoutToken(window.location.pathname),
     });
   }, [error, notFound]);
-  const title = notFound ? "Page not found" : "Something went wrong";
-  const message = notFound
-    ? "We could not find the page you were looking for. It may have moved."
-    : "We could not complete your request. Please try again in a moment.";
   return (
-    <div className="mx-auto max-w-2xl px-4 py-20 text-center">
-      <title>{`${title} | Utah Home Remediation`}</title>
-      <p className="text-sm font-semibold text-brand-800">
-        {isRouteErrorResponse(error) ? error.status : 500}
-      </p>
-      <h1 className="mt-2 text-3xl font-bold">{title}</h1>
-      <p className="mt-4 text-slate-700">{message}</p>
-      <Button asChild className="mt-8">
-        <Link to="/">Return Home</Link>
-      </Button>
-    </div>
+    <ErrorPage
+      error={error}
+      notFound={{
+        title: "Page not found",
+        message: "We could not find the page you were looking for. It may have moved.",
+      }}
+      failed={{
+        title: "Something went wrong",
+        message: "We could not complete your request. Please try again in a moment.",
+      }}
+      back={{ to: "/", label: "Return Home" }}
+    />
   );
 }

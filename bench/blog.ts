@@ -1,8 +1,8 @@
 /**
- * Blog server time with 10,000 published posts (issue 10: the list, a category page and a post
- * each < 50 ms server time, median and p99, on both drivers). Seeds a fresh database per driver
- * (see ./database.ts), then calls the public blog routes' loaders in-process: what a reader's
- * request waits for besides rendering. Prints figures; asserts nothing.
+ * Blog server time with 10,000 published posts (budget, docs/performance.md: the list, a category
+ * page and a post each < 50 ms server time, median and p99, on both drivers). Seeds a fresh
+ * database per driver (see ./database.ts), then calls the public blog routes' loaders in-process:
+ * what a reader's request waits for besides rendering. Prints figures; asserts nothing.
  *   npm run bench:blog      (tsx, for the ~ path alias; run from the project root)
  */
 import { sql } from "drizzle-orm";

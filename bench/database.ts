@@ -52,7 +52,12 @@ export async function withFreshDatabase(driver: Driver, work: () => Promise<void
       MAIL_TRANSPORT: "file",
     }),
   );
-  const handle = await openDatabase({ url, pgliteDir: path.join(dataDir, "db") });
+  const handle = await openDatabase({
+    url,
+    pgliteDir: path.join(dataDir, "db"),
+    // a seed writes 100,000 rows in one statement, far past a request's time limit
+    statementTimeoutMs: 10 * 60_000,
+  });
   setDatabase(handle);
   try {
     await work();

@@ -10,12 +10,13 @@
  *   BENCH_PAGES=/,/quotes/mold-remediation npm run bench:lighthouse
  *   BENCH_SCRIPTS=1 ...                                  # also each script's transfer size
  *   BENCH_RUNS=5 ...                                     # runs per page (default 3)
+ *   BENCH_REPORTS=/tmp/lh ...                            # also keep every run's report (JSON)
  *
  * Simulated throttling replays the page's observed trace, and on a fast local server whether the
  * scripts ran before the first paint decides the simulated FCP/LCP by several hundred ms: single
  * runs of one page vary between about 96 and 100. Each page is therefore run BENCH_RUNS times and
  * the run with the median Performance score is reported (Lighthouse's own advice on variability),
- * with every run's score beside it.
+ * with every run's score beside it, and the median LCP over the runs with every run's LCP.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -47,6 +48,8 @@ interface Row {
   failing: string[];
   /** every run's Performance score, in run order */
   runs: number[];
+  /** every run's LCP (ms), in run order */
+  lcpRuns: number[];
 }
 
 const rows: Row[] = [];
@@ -61,13 +64,23 @@ try {
     }
     const sorted = [...measured].sort((x, y) => x.performance - y.performance);
     const median = sorted[Math.floor((sorted.length - 1) / 2)] as Row;
-    rows.push({ ...median, runs: measured.map((m) => m.performance) });
+    rows.push({
+      ...median,
+      runs: measured.map((m) => m.performance),
+      lcpRuns: measured.map((m) => m.lcpMs),
+    });
   }
 } finally {
   chrome.kill();
   server.kill("SIGTERM");
   await new Promise((resolve) => server.on("exit", resolve));
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** The median of `values` (the lower middle one of an even count). */
+function medianOf(values: number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
 }
 
 /** One Lighthouse run of `page`. */
@@ -79,6 +92,11 @@ async function measure(page: string): Promise<Row> {
     onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+  if (process.env.BENCH_REPORTS) {
+    fs.mkdirSync(process.env.BENCH_REPORTS, { recursive: true });
+    const name = `${page.replace(/\W+/g, "_") || "_"}-${Date.now()}.json`;
+    fs.writeFileSync(path.join(process.env.BENCH_REPORTS, name), JSON.stringify(result.lhr));
+  }
   const { categories, audits, runtimeError, runWarnings } = result.lhr;
   if (runtimeError || categories.performance?.score == null) {
     console.error(
@@ -108,17 +126,18 @@ async function measure(page: string): Promise<Row> {
       .filter((a) => a.scoreDisplayMode === "binary" && a.score === 0)
       .map((a) => a.id),
     runs: [],
+    lcpRuns: [],
   };
 }
 
 console.log(
-  "| page | Performance (median) | runs | Accessibility | Best Practices | SEO | LCP | CLS | TBT | JS (gzip) |",
+  "| page | Performance (median) | runs | Accessibility | Best Practices | SEO | LCP | LCP median (runs) | CLS | TBT | JS (gzip) |",
 );
-console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 for (const r of rows) {
   console.log(
     `| ${r.page} | ${r.performance} | ${r.runs.join(" ")} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ` +
-      `${r.lcpMs} ms | ${r.cls} | ${r.tbtMs} ms | ${r.jsKb} KB |`,
+      `${r.lcpMs} ms | ${medianOf(r.lcpRuns)} ms (${r.lcpRuns.join(" ")}) | ${r.cls} | ${r.tbtMs} ms | ${r.jsKb} KB |`,
   );
 }
 for (const r of rows.filter((row) => row.failing.length > 0)) {

@@ -1,6 +1,7 @@
 /**
  * Prints one closing line counting every test of the run ("N passed, N failed, N skipped"),
- * from the JSON reports Vitest and Playwright write into ./reports.
+ * from the JSON reports Vitest and Playwright write into ./reports (and Vitest's rerun of files a
+ * runtime crash took, when there was one).
  */
 import fs from "node:fs";
 
@@ -16,18 +17,21 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-const vitest = read("reports/vitest.json") as
-  | {
-      numPassedTests: number;
-      numFailedTests: number;
-      numPendingTests: number;
-      numTodoTests: number;
-    }
-  | undefined;
-if (vitest) {
-  passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests;
-  skipped += vitest.numPendingTests + vitest.numTodoTests;
+// vitest-rerun.json: the files a V8 crash took, run once more (scripts/test-stages.ts)
+for (const file of ["reports/vitest.json", "reports/vitest-rerun.json"]) {
+  const vitest = read(file) as
+    | {
+        numPassedTests: number;
+        numFailedTests: number;
+        numPendingTests: number;
+        numTodoTests: number;
+      }
+    | undefined;
+  if (vitest) {
+    passed += vitest.numPassedTests;
+    failed += vitest.numFailedTests;
+    skipped += vitest.numPendingTests + vitest.numTodoTests;
+  }
 }
 
 const playwright = read("reports/playwright.json") as

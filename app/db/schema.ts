@@ -9,7 +9,9 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
+  foreignKey,
   index,
   integer,
   pgEnum,
@@ -17,10 +19,14 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import * as enums from "../features/catalog/enums";
 import { serviceId } from "../features/catalog/services";
+import { estimateStatus, estimateUnit } from "../features/estimates/enums";
+import * as estimateLimits from "../features/estimates/limits";
 import { user } from "./auth-schema";
 
 export * from "./auth-schema";
@@ -39,6 +45,15 @@ export const contactMethodEnum = pgEnum("contact_method", enums.contactMethod.va
 export const bestTimeEnum = pgEnum("best_time", enums.bestTime.values);
 export const quoteStatusEnum = pgEnum("quote_status", enums.quoteStatus.values);
 export const mailStatusEnum = pgEnum("mail_status", ["pending", "sent", "failed"]);
+export const estimateUnitEnum = pgEnum("estimate_unit", estimateUnit.values);
+export const estimateStatusEnum = pgEnum("estimate_status", estimateStatus.values);
+
+/** Binary data (bytea), read as a Buffer on both drivers (PGlite gives a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  toDriver: (value) => value,
+  fromDriver: (value) => Buffer.from(value),
+});
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).defaultNow().notNull();
 
@@ -104,6 +119,20 @@ export const quotes = pgTable(
     user_id: text("user_id").references(() => user.id, { onDelete: "set null" }),
     is_guest: boolean("is_guest").default(true).notNull(),
     property_id: uuid("property_id").references(() => properties.id, { onDelete: "set null" }),
+    /**
+     * The job address the quote was requested for, copied from the chosen property when the quote
+     * is written: editing or removing the property later leaves it as it was
+     * (docs/decisions/0130-quote-keeps-its-address.md). Null when no property was chosen.
+     */
+    property_address: text("property_address"),
+    property_city: text("property_city"),
+    property_state: text("property_state"),
+    property_zip_code: text("property_zip_code"),
+    /**
+     * The random key of the form render that sent the request: a retried submit of the same form
+     * finds the quote it made instead of making a second (features/quotes/submit.server.ts).
+     */
+    submission_key: uuid("submission_key").unique("quotes_submission_key_unique"),
     current_status: quoteStatusEnum("current_status").default("pending").notNull(),
     created_at: createdAt(),
     description: text("description").notNull(),
@@ -127,6 +156,7 @@ export const quotes = pgTable(
     index("quotes_status_created_at_idx").on(t.current_status, t.created_at, t.id),
     index("quotes_user_id_idx").on(t.user_id, t.created_at.desc()),
     index("quotes_property_id_idx").on(t.property_id),
+    trigramIndex("quotes_property_address_trgm_idx", sql`${t.property_address}`),
     index("quotes_contact_email_idx").on(sql`lower(${t.contact_email})`),
     trigramIndex("quotes_search_trgm_idx", quoteSearchText(t)),
     check(
@@ -299,9 +329,10 @@ export const blog_post_tags = pgTable(
 );
 
 /**
- * Images uploaded by admins for the blog (issue 10 point 8). The files are re-encoded variants in
- * $DATA_DIR/uploads named `<hash>-<width>.<webp|avif>` (hash: SHA-256 of the uploaded bytes, so a
- * name never changes content and is cached for a year); a row exists only when every file does.
+ * Images uploaded by admins for the blog (docs/decisions/0099-upload-variants-and-names.md). The
+ * files are re-encoded variants in $DATA_DIR/uploads named `<hash>-<width>.<webp|avif>` (hash:
+ * SHA-256 of the uploaded bytes, so a name never changes content and is cached for a year); a row
+ * exists only when every file does.
  */
 export const blog_uploads = pgTable("blog_uploads", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -321,6 +352,204 @@ export const seed_runs = pgTable("seed_runs", {
   name: text("name").primaryKey(),
   ran_at: timestamp("ran_at", { withTimezone: true }).defaultNow().notNull(),
 });
+
+/**
+ * The price book: what the company charges, per service. Retiring an item hides it from new
+ * estimates; estimates copy an item's name, unit and price into their lines, so old ones keep
+ * theirs (features/estimates/price-book.server.ts).
+ */
+export const price_book_items = pgTable(
+  "price_book_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    service: serviceEnum("service").notNull(),
+    name: text("name").notNull(),
+    description: text("description").default("").notNull(),
+    unit: estimateUnitEnum("unit").notNull(),
+    unit_price_cents: integer("unit_price_cents").notNull(),
+    taxable: boolean("taxable").default(false).notNull(),
+    created_at: createdAt(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+    retired_at: timestamp("retired_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("price_book_items_service_idx").on(t.service, t.name),
+    check(
+      "price_book_items_unit_price_range",
+      sql`${t.unit_price_cents} BETWEEN 0 AND ${sql.raw(String(estimateLimits.MAX_UNIT_PRICE_CENTS))}`,
+    ),
+    check(
+      "price_book_items_name_length",
+      sql`char_length(${t.name}) BETWEEN 1 AND ${sql.raw(String(estimateLimits.MAX_NAME_LENGTH))}`,
+    ),
+  ],
+);
+
+/**
+ * The estimate answering a quote (one per quote), through its versions. `status` follows the
+ * newest sent version: sent, viewed (first opened through a link), accepted or declined.
+ */
+export const estimates = pgTable(
+  "estimates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quote_id: uuid("quote_id")
+      .notNull()
+      .unique()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    status: estimateStatusEnum("status").default("draft").notNull(),
+    created_by: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+    /** the first time the homeowner opened any version (admins' views do not count) */
+    first_viewed_at: timestamp("first_viewed_at", { withTimezone: true }),
+  },
+  (t) => [index("estimates_status_idx").on(t.status)],
+);
+
+/**
+ * Links (/estimates/{token}) mailed with each sent version: only a SHA-256 hash of the token
+ * (256 random bits) is stored. Every link of an estimate shows its newest version.
+ */
+export const estimate_links = pgTable(
+  "estimate_links",
+  {
+    token_hash: text("token_hash").primaryKey(),
+    estimate_id: uuid("estimate_id")
+      .notNull()
+      .references(() => estimates.id, { onDelete: "cascade" }),
+    created_at: createdAt(),
+  },
+  (t) => [index("estimate_links_estimate_id_idx").on(t.estimate_id)],
+);
+
+/**
+ * An estimate's versions. At most one is a draft (sent_at null), edited freely; sending freezes
+ * it: `content` (the exact JSON the homeowner sees: options, lines, totals, discount, tax rate,
+ * terms, valid-until) gets its SHA-256, and a trigger (drizzle/0007) refuses any later change.
+ */
+export const estimate_versions = pgTable(
+  "estimate_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    estimate_id: uuid("estimate_id")
+      .notNull()
+      .references(() => estimates.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    /** JSON text, kept byte for byte (not jsonb) so that its hash can be checked */
+    content: text("content").notNull(),
+    /** hex SHA-256 of `content` (UTF-8), set when sent */
+    content_sha256: text("content_sha256"),
+    /** last day (America/Denver) on which this version can be accepted */
+    valid_until: date("valid_until", { mode: "string" }).notNull(),
+    created_at: createdAt(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+    sent_at: timestamp("sent_at", { withTimezone: true }),
+    first_viewed_at: timestamp("first_viewed_at", { withTimezone: true }),
+  },
+  (t) => [
+    unique("estimate_versions_number").on(t.estimate_id, t.version),
+    unique("estimate_versions_of_estimate").on(t.id, t.estimate_id),
+    unique("estimate_versions_signed").on(t.id, t.estimate_id, t.content_sha256),
+    uniqueIndex("estimate_versions_one_draft").on(t.estimate_id).where(sql`${t.sent_at} IS NULL`),
+    check("estimate_versions_version_min", sql`${t.version} >= 1`),
+    check(
+      "estimate_versions_sent_is_hashed",
+      sql`(${t.sent_at} IS NULL) = (${t.content_sha256} IS NULL)`,
+    ),
+    check(
+      "estimate_versions_hash_matches",
+      sql`${t.content_sha256} IS NULL OR ${t.content_sha256} = encode(sha256(convert_to(${t.content}, 'UTF8')), 'hex')`,
+    ),
+    check(
+      "estimate_versions_valid_until_matches",
+      sql`${t.valid_until} = (${t.content}::jsonb ->> 'validUntil')::date`,
+    ),
+  ],
+);
+
+/**
+ * The homeowner's acceptance: at most one per estimate (the UNIQUE makes a double click or two
+ * tabs accept once). It names the version by id and hash together, so the database refuses a
+ * hash other than the version's; the signature is a bounded PNG, absent when only the name was typed.
+ */
+export const estimate_acceptances = pgTable(
+  "estimate_acceptances",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    estimate_id: uuid("estimate_id")
+      .notNull()
+      .unique()
+      .references(() => estimates.id, { onDelete: "cascade" }),
+    version_id: uuid("version_id").notNull(),
+    content_sha256: text("content_sha256").notNull(),
+    /** 1-based position of the chosen option in the version's content */
+    option_index: integer("option_index").notNull(),
+    option_name: text("option_name").notNull(),
+    total_cents: integer("total_cents").notNull(),
+    signer_name: text("signer_name").notNull(),
+    signature_png: bytea("signature_png"),
+    /** the signed-in customer who accepted, if any (a link holder has no account) */
+    accepted_by: text("accepted_by").references(() => user.id, { onDelete: "set null" }),
+    accepted_at: timestamp("accepted_at", { withTimezone: true }).defaultNow().notNull(),
+    client_ip: text("client_ip").notNull(),
+    user_agent: text("user_agent").notNull(),
+    /** the exact electronic-signature disclosure the signer agreed to */
+    consent_text: text("consent_text").notNull(),
+  },
+  (t) => [
+    foreignKey({
+      name: "estimate_acceptances_signed_version_fk",
+      columns: [t.version_id, t.estimate_id, t.content_sha256],
+      foreignColumns: [
+        estimate_versions.id,
+        estimate_versions.estimate_id,
+        estimate_versions.content_sha256,
+      ],
+    }),
+    check(
+      "estimate_acceptances_option_range",
+      sql`${t.option_index} BETWEEN 1 AND ${sql.raw(String(estimateLimits.MAX_OPTIONS))}`,
+    ),
+    check(
+      "estimate_acceptances_signer_name_length",
+      sql`char_length(${t.signer_name}) BETWEEN 1 AND ${sql.raw(String(estimateLimits.MAX_SIGNER_NAME_LENGTH))}`,
+    ),
+    check(
+      "estimate_acceptances_signature_png",
+      sql`${t.signature_png} IS NULL OR (octet_length(${t.signature_png}) <= ${sql.raw(String(estimateLimits.MAX_SIGNATURE_BYTES))} AND substring(${t.signature_png} from 1 for 8) = decode('89504e470d0a1a0a', 'hex'))`,
+    ),
+  ],
+);
+
+/** A homeowner's "no" to one version (at most once each), with an optional reason. */
+export const estimate_declines = pgTable(
+  "estimate_declines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    estimate_id: uuid("estimate_id")
+      .notNull()
+      .references(() => estimates.id, { onDelete: "cascade" }),
+    version_id: uuid("version_id").notNull().unique(),
+    reason: text("reason"),
+    declined_by: text("declined_by").references(() => user.id, { onDelete: "set null" }),
+    declined_at: timestamp("declined_at", { withTimezone: true }).defaultNow().notNull(),
+    client_ip: text("client_ip").notNull(),
+    user_agent: text("user_agent").notNull(),
+  },
+  (t) => [
+    index("estimate_declines_estimate_id_idx").on(t.estimate_id),
+    foreignKey({
+      name: "estimate_declines_version_fk",
+      columns: [t.version_id, t.estimate_id],
+      foreignColumns: [estimate_versions.id, estimate_versions.estimate_id],
+    }),
+    check(
+      "estimate_declines_reason_length",
+      sql`${t.reason} IS NULL OR char_length(${t.reason}) <= ${sql.raw(String(estimateLimits.MAX_REASON_LENGTH))}`,
+    ),
+  ],
+);
 
 /** Mail written in the same transaction as the change it reports; a worker delivers it. */
 export const mail_outbox = pgTable(
@@ -344,6 +573,21 @@ export const mail_outbox = pgTable(
     created_at: createdAt(),
   },
   (t) => [index("mail_outbox_due_idx").on(t.status, t.next_attempt_at)],
+);
+
+/** Files attached to an outbox message (e.g. a signed estimate's PDF), sent with it. */
+export const mail_outbox_attachments = pgTable(
+  "mail_outbox_attachments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    outbox_id: uuid("outbox_id")
+      .notNull()
+      .references(() => mail_outbox.id, { onDelete: "cascade" }),
+    filename: text("filename").notNull(),
+    content_type: text("content_type").notNull(),
+    content: bytea("content").notNull(),
+  },
+  (t) => [index("mail_outbox_attachments_outbox_idx").on(t.outbox_id)],
 );
 
 /** One row per delivery attempt of an outbox message. */

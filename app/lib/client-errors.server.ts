@@ -39,11 +39,11 @@ export async function receiveClientError(
 ): Promise<Response> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > CLIENT_ERROR_MAX_BYTES) return new Response(null, { status: 413 });
-  const allowed = await rateLimit().consume(context.clientIp);
-  if (!allowed.allowed) {
+  const limit = await rateLimit().consume(context.clientIp);
+  if (!limit.ok) {
     return new Response(null, {
-      status: 429,
-      headers: { "Retry-After": String(allowed.retryAfterSeconds) },
+      status: limit.status,
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
     });
   }
   if (!request.headers.get("Content-Type")?.startsWith("application/json")) {

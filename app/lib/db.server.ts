@@ -1,7 +1,8 @@
 /**
  * The database: PGlite (embedded Postgres in WASM) in `$DATA_DIR/db` by default, or a PostgreSQL
  * server when DATABASE_URL is set. Both run the same Drizzle schema and the same committed SQL
- * migrations, applied on open. Nothing opens at import time: the server awaits `connectDatabase()`.
+ * migrations, applied on open. Nothing opens at import time: the server opens it in
+ * `startServices()` (`lib/services.server.ts`).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -19,9 +20,10 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
-import lockfile from "proper-lockfile";
 import * as schema from "../db/schema";
+import { DatabaseTimeoutError } from "./database-errors.server";
 import { PGliteWorkerClient } from "./pglite-client.server";
+import { lockExclusively } from "./process-lock.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -43,7 +45,17 @@ export interface DatabaseOptions {
   migrationsFolder?: string;
   /** PostgreSQL pool size */
   poolSize?: number;
+  /**
+   * The longest one statement may take, in ms (default 10,000): a call past it fails with
+   * DatabaseTimeoutError (or PostgreSQL's 57014), so an outage answers instead of hanging.
+   * Migrations at open are not limited.
+   */
+  statementTimeoutMs?: number;
 }
+
+const STATEMENT_TIMEOUT_MS = 10_000;
+/** seconds to open a PostgreSQL connection: an unreachable server fails calls after this */
+const CONNECT_TIMEOUT_S = 5;
 
 /** Thrown when another process already holds the PGlite data directory. */
 export class DatabaseLockedError extends Error {
@@ -65,25 +77,35 @@ const MIGRATION_LOCK = 7_235_104_211; // pg_advisory_lock key: one migrator at a
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = options.migrationsFolder ?? path.resolve("drizzle");
+  const timeoutMs = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
   return options.url
-    ? openPostgres(options.url, migrationsFolder, options.poolSize ?? 10)
-    : openPglite(options.pgliteDir, migrationsFolder);
+    ? openPostgres(options.url, migrationsFolder, options.poolSize ?? 10, timeoutMs)
+    : openPglite(options.pgliteDir, migrationsFolder, timeoutMs);
 }
 
-async function openPglite(dir: string, migrationsFolder: string): Promise<DatabaseHandle> {
+/** The file whose OS lock marks PGlite directory `dir` as open: `<dir>.process-lock` beside it. */
+export function pgliteLockFile(dir: string): string {
+  return `${dir}.process-lock`;
+}
+
+async function openPglite(
+  dir: string,
+  migrationsFolder: string,
+  timeoutMs: number,
+): Promise<DatabaseHandle> {
   fs.mkdirSync(dir, { recursive: true });
-  // PGlite does not lock its directory and two writers corrupt it silently, so we do.
-  const release = await lockfile
-    .lock(dir, { retries: 0, stale: 10_000, update: 2_000, realpath: false })
-    .catch((error: NodeJS.ErrnoException) => {
-      throw error.code === "ELOCKED" ? new DatabaseLockedError(dir) : error;
-    });
+  // PGlite does not lock its directory and two writers corrupt it silently, so we do; the lock
+  // is the operating system's, gone with its process (docs/decisions/0126-pglite-lock-held-by-the-os.md)
+  const unlock = lockExclusively(pgliteLockFile(dir));
+  if (!unlock) throw new DatabaseLockedError(dir);
+  const release = async () => unlock();
   let client: PGliteWorkerClient | undefined;
   try {
     client = await PGliteWorkerClient.start(dir);
     const worker = client;
     const db = drizzlePglite({ client: worker as never, schema }) as unknown as Database;
     await migratePglite(db as never, { migrationsFolder });
+    worker.setStatementTimeout(timeoutMs);
     return {
       db,
       driver: "pglite",
@@ -110,8 +132,9 @@ async function openPostgres(
   url: string,
   migrationsFolder: string,
   poolSize: number,
+  timeoutMs: number,
 ): Promise<DatabaseHandle> {
-  const quiet = { onnotice: () => {} };
+  const quiet = { onnotice: () => {}, connect_timeout: CONNECT_TIMEOUT_S };
   const migrator = postgres(url, { max: 1, ...quiet });
   try {
     await migrator`select pg_advisory_lock(${MIGRATION_LOCK})`;
@@ -125,9 +148,19 @@ async function openPostgres(
     ...quiet,
     // named statements would otherwise switch to a generic plan after five runs, planned without
     // the search pattern's value: the admin search then walked 100,000 rows for one match
-    connection: { plan_cache_mode: "force_custom_plan" },
+    connection: {
+      plan_cache_mode: "force_custom_plan",
+      // the server ends a statement past its time, and a transaction left idle (its client gone)
+      statement_timeout: timeoutMs,
+      idle_in_transaction_session_timeout: 6 * timeoutMs,
+    },
   });
-  const db = drizzlePostgres({ client: namedStatements(sql), schema }) as unknown as Database;
+  // the client stops waiting a little later: an answer lost on a hung network never comes
+  const deadlineMs = timeoutMs + 2_000;
+  const db = drizzlePostgres({
+    client: namedStatements(sql, deadlineMs),
+    schema,
+  }) as unknown as Database;
   return {
     db,
     driver: "postgres",
@@ -136,7 +169,7 @@ async function openPostgres(
       return () => subscription.unlisten();
     },
     ping: async () => {
-      await sql`select 1`;
+      await withDeadline(sql`select 1`, deadlineMs);
     },
     close: () => sql.end({ timeout: 10 }),
   };
@@ -146,31 +179,83 @@ type Client = postgres.Sql | postgres.TransactionSql;
 
 /**
  * The postgres.js client as Drizzle should use it: every query as a named prepared statement,
- * parsed once per connection and then run in one round trip. Drizzle 0.45 passes
- * `prepare: false` on every query it does not name (drizzle-team/drizzle-orm#6096), which makes
- * postgres.js describe each statement first: two round trips per query. Statements are cached per
- * connection by their text, which our query builders keep to a bounded set; connections are
- * recycled by postgres.js (max_lifetime), which drops their statements.
+ * parsed once per connection and then run in one round trip, and given up after `deadlineMs`.
+ * Drizzle 0.45 passes `prepare: false` on every query it does not name
+ * (drizzle-team/drizzle-orm#6096), which makes postgres.js describe each statement first: two
+ * round trips per query. Statements are cached per connection by their text, which our query
+ * builders keep to a bounded set; connections are recycled by postgres.js (max_lifetime), which
+ * drops their statements.
  */
-function namedStatements<T extends Client>(client: T): T {
+function namedStatements<T extends Client>(client: T, deadlineMs: number): T {
   return new Proxy(client, {
     get(target, key, receiver) {
       switch (key) {
         case "unsafe":
           return (query: string, params?: unknown[], options?: postgres.UnsafeQueryOptions) =>
-            target.unsafe(query, params as never, { ...options, prepare: true });
+            withDeadline(
+              target.unsafe(query, params as never, { ...options, prepare: true }),
+              deadlineMs,
+            );
         case "begin":
         case "savepoint":
           return (...args: unknown[]) => {
             const callback = args.pop() as (tx: postgres.TransactionSql) => unknown;
             const open = Reflect.get(target, key) as (...a: unknown[]) => Promise<unknown>;
-            return open(...args, (tx: postgres.TransactionSql) => callback(namedStatements(tx)));
+            // a statement that timed out ends the transaction for the caller at once: the
+            // ROLLBACK postgres.js then sends may wait as long as the hung connection does
+            let abandon: (error: unknown) => void = () => {};
+            const abandoned = new Promise<never>((_, reject) => {
+              abandon = reject;
+            });
+            const run = open(...args, async (tx: postgres.TransactionSql) => {
+              try {
+                return await callback(namedStatements(tx, deadlineMs));
+              } catch (error) {
+                if (error instanceof DatabaseTimeoutError || isTimeoutCause(error)) abandon(error);
+                throw error;
+              }
+            });
+            return Promise.race([run, abandoned]);
           };
         default:
           return Reflect.get(target, key, receiver);
       }
     },
   });
+}
+
+const isTimeoutCause = (error: unknown) =>
+  error instanceof Error && error.cause instanceof DatabaseTimeoutError;
+
+/**
+ * `query` (a postgres.js PendingQuery, which runs when first awaited) rejecting with
+ * DatabaseTimeoutError when no answer came within `deadlineMs`. Only waiting stops: the server's
+ * statement_timeout ends the statement itself. `.values()` (array rows, as Drizzle asks) is kept.
+ */
+function withDeadline<Q extends PromiseLike<unknown> & { values(): unknown }>(
+  query: Q,
+  deadlineMs: number,
+): Q {
+  const timed = {
+    values() {
+      query.values();
+      return timed;
+    },
+    // biome-ignore lint/suspicious/noThenProperty: a thenable like the PendingQuery it stands for
+    then<A, B>(
+      onFulfilled?: ((value: unknown) => A | PromiseLike<A>) | null,
+      onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+    ) {
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new DatabaseTimeoutError(deadlineMs)), deadlineMs);
+      });
+      return Promise.race([query, deadline])
+        .finally(() => clearTimeout(timer))
+        .then(onFulfilled, onRejected);
+    },
+  };
+  return timed as unknown as Q;
 }
 
 /** Rows to insert into one table; every row of one table has the same columns. */
@@ -287,7 +372,10 @@ export function setDatabase(handle: DatabaseHandle | undefined): void {
 
 /** The application's database handle; throws if it has not been opened yet. */
 export function databaseHandle(): DatabaseHandle {
-  if (!current) throw new Error("The database is not open yet: await connectDatabase() first");
+  if (!current)
+    throw new Error(
+      "The database is not open yet: await startServices() (or openDatabase and setDatabase) first",
+    );
   return current;
 }
 

@@ -50,6 +50,16 @@ function isLocalOrigin(publicUrl: string): boolean {
   return host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
+/** Settings of one sign-in provider: all or none (a half-configured provider is a mistake). */
+const SIGN_IN_PROVIDER_SETTINGS = [
+  ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+  ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "OIDC_NAME"],
+  ["SSO_DOMAINS", "SSO_ISSUER", "SSO_CLIENT_ID", "SSO_CLIENT_SECRET"],
+] as const;
+
+/** One email domain of SSO_DOMAINS: lower case, no '@', at least one dot. */
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -60,7 +70,8 @@ const schema = z
     MAIL_TRANSPORT: z.preprocess(emptyToUndefined, z.enum(["smtp", "file"]).optional()),
     MAIL_FROM: z.string().default("Utah Home Remediation <no-reply@localhost>"),
     LEADS_EMAIL: z.email().default("leads@localhost"),
-    PUBLIC_URL: z.url().default("http://localhost:3000"),
+    /** unset: http://localhost:$PORT, so mail links work for `PORT=3100 npm start` too */
+    PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     AUTH_SECRET: optionalString,
     QUOTE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_SCALE: z.coerce.number().positive().max(1_000_000).default(1),
@@ -82,6 +93,55 @@ const schema = z
         .regex(/^GTM-[A-Z0-9]{4,12}$/, "a Google Tag Manager container id, e.g. GTM-ABC1234")
         .optional(),
     ),
+    /**
+     * Default sales tax on taxable estimate lines, a percentage such as 7.25 (0 when unset), kept
+     * as basis points so that no float ever touches money (at most 20 %).
+     */
+    ESTIMATE_TAX_RATE: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,2}(\.\d{1,2})?$/, "a percentage with at most 2 decimals, e.g. 7.25")
+        .transform((v) => {
+          const [whole = "0", fraction = ""] = v.split(".");
+          return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+        })
+        .refine((basisPoints) => basisPoints <= 2000, "at most 20 (percent)")
+        .default(0),
+    ),
+    /** 'Continue with Google': both set, or neither (README: the redirect URL to register) */
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    /** 'Continue with {OIDC_NAME}': any OpenID Provider by its issuer (discovery); all four or none */
+    OIDC_ISSUER: z.preprocess(emptyToUndefined, z.url().optional()),
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    OIDC_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(40).optional()),
+    /**
+     * Staff single sign-on: emails of these domains (comma list, e.g. example-remediation.com)
+     * sign in only through the OpenID Provider SSO_ISSUER; all four or none
+     */
+    SSO_DOMAINS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .transform((list) =>
+          list
+            .split(",")
+            .map((domain) => domain.trim().toLowerCase())
+            .filter(Boolean),
+        )
+        .pipe(
+          z
+            .array(z.string().regex(DOMAIN, "a domain such as example-remediation.com"))
+            .min(1, "at least one domain"),
+        )
+        .optional(),
+    ),
+    SSO_ISSUER: z.preprocess(emptyToUndefined, z.url().optional()),
+    SSO_CLIENT_ID: optionalString,
+    SSO_CLIENT_SECRET: optionalString,
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
@@ -102,6 +162,7 @@ const schema = z
       });
     } else if (
       value.NODE_ENV === "production" &&
+      value.PUBLIC_URL !== undefined &&
       !isLocalOrigin(value.PUBLIC_URL) &&
       !value.SMTP_URL &&
       value.MAIL_TRANSPORT !== "file"
@@ -113,6 +174,16 @@ const schema = z
           "required in production on a public PUBLIC_URL, where mail must reach people (set MAIL_TRANSPORT=file to write it to $DATA_DIR/mail on purpose)",
       });
     }
+    for (const group of SIGN_IN_PROVIDER_SETTINGS) {
+      const missing = group.filter((name) => value[name] === undefined);
+      if (missing.length > 0 && missing.length < group.length) {
+        ctx.addIssue({
+          code: "custom",
+          path: [missing[0] as string],
+          message: `set ${group.join(", ")} together (or none of them): ${missing.join(", ")} missing`,
+        });
+      }
+    }
     if (value.AUTH_SECRET && value.AUTH_SECRET.length < 32) {
       ctx.addIssue({
         code: "custom",
@@ -122,7 +193,14 @@ const schema = z
     }
   });
 
-export type Env = Omit<z.infer<typeof schema>, "AUTH_SECRET" | "MAIL_TRANSPORT"> & {
+export type Env = Omit<
+  z.infer<typeof schema>,
+  "AUTH_SECRET" | "MAIL_TRANSPORT" | "ESTIMATE_TAX_RATE" | "PUBLIC_URL"
+> & {
+  /** the site's canonical origin: PUBLIC_URL, else http://localhost:$PORT */
+  PUBLIC_URL: string;
+  /** ESTIMATE_TAX_RATE in basis points: 7.25 % -> 725 */
+  estimateTaxRateBasisPoints: number;
   AUTH_SECRET: string;
   /** where mail goes: SMTP_URL's server, or .eml files in mailDir */
   MAIL_TRANSPORT: "smtp" | "file";
@@ -144,10 +222,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration: ${issues.join("; ")}`);
   }
-  const value = parsed.data;
+  const { ESTIMATE_TAX_RATE, ...value } = parsed.data;
   const dataDir = path.resolve(value.DATA_DIR);
   return {
     ...value,
+    PUBLIC_URL: value.PUBLIC_URL ?? `http://localhost:${value.PORT}`,
+    estimateTaxRateBasisPoints: ESTIMATE_TAX_RATE,
     AUTH_SECRET: value.AUTH_SECRET ?? localSecret(dataDir),
     MAIL_TRANSPORT: value.MAIL_TRANSPORT ?? (value.SMTP_URL ? "smtp" : "file"),
     pgliteDir: path.join(dataDir, "db"),
@@ -178,4 +258,12 @@ export function env(): Env {
 /** Replaces the configuration (tests and scripts that start the app with other settings). */
 export function setEnv(next: Env): void {
   current = next;
+}
+
+/**
+ * The process environment for a child program (pg_dump, pg_restore) that needs PATH, locale and
+ * the PG* variables an operator set, plus `extra`. The only other reader of `process.env`.
+ */
+export function childProcessEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra };
 }

@@ -1,7 +1,8 @@
 import pino from "pino";
 import { env } from "./env.server";
 
-// never in a log line (issue 11 point 5); one-time codes and tokens are also kept out of messages
+// never in a log line (docs/decisions/0043-secrets-out-of-logs.md); one-time codes and tokens are
+// also kept out of messages
 const REDACT = [
   "req.headers.cookie",
   "req.headers.authorization",

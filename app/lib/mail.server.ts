@@ -11,11 +11,19 @@ import nodemailer from "nodemailer";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 
+export interface MailAttachment {
+  filename: string;
+  /** MIME type, e.g. application/pdf */
+  contentType: string;
+  content: Buffer;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string | null;
+  attachments?: MailAttachment[];
 }
 
 export interface MailTransport {

@@ -4,11 +4,12 @@
  * A worker delivers due rows, records every attempt, retries failures with exponential back-off,
  * and marks a row sent once; a restarted server resumes whatever is still pending.
  */
+import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { mail_delivery_attempts, mail_outbox } from "../db/schema";
-import { db } from "./db.server";
+import { mail_delivery_attempts, mail_outbox, mail_outbox_attachments } from "../db/schema";
+import { type Database, db } from "./db.server";
 import { logger } from "./logger.server";
-import type { MailTransport } from "./mail.server";
+import type { MailAttachment, MailTransport } from "./mail.server";
 
 export interface OutboxMessage {
   /** what the mail is, e.g. "lead_alert" */
@@ -20,17 +21,28 @@ export interface OutboxMessage {
   html?: string | null;
   /**
    * The body holds a secret (a sign-in code, a reset or verification link): it is erased from
-   * the row once delivered or given up on (issue 11 point 5). Default false.
+   * the row once delivered or given up on (docs/decisions/0042-sensitive-outbox-rows.md).
+   * Default false.
    */
   sensitive?: boolean;
+  /** files sent with the mail (e.g. a signed PDF); queue such messages with `queueMail` */
+  attachments?: MailAttachment[];
 }
 
 /**
  * The mail_outbox rows that queue `messages`, to insert within the write they report on
  * (a transaction, or `insertAtomically`), so mail exists exactly when the change does.
+ * @throws Error for a message with attachments: those need `queueMail`, which writes them too.
  */
 export function outboxRows(messages: OutboxMessage[]): (typeof mail_outbox.$inferInsert)[] {
-  return messages.map((m) => ({
+  if (messages.some((m) => m.attachments?.length)) {
+    throw new Error("a message with attachments must be queued with queueMail()");
+  }
+  return messages.map(outboxRow);
+}
+
+function outboxRow(m: OutboxMessage): typeof mail_outbox.$inferInsert {
+  return {
     kind: m.kind,
     quote_id: m.quoteId ?? null,
     to_address: m.to,
@@ -38,7 +50,28 @@ export function outboxRows(messages: OutboxMessage[]): (typeof mail_outbox.$infe
     text_body: m.text,
     html_body: m.html ?? null,
     sensitive: m.sensitive ?? false,
-  }));
+  };
+}
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * Queues `messages` with their attachments inside transaction `tx` (the write they report on),
+ * so mail and files exist exactly when the change does. Call `kickOutbox()` after the commit.
+ */
+export async function queueMail(tx: Transaction, messages: OutboxMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  const rows = messages.map((m) => ({ ...outboxRow(m), id: randomUUID() }));
+  await tx.insert(mail_outbox).values(rows);
+  const files = messages.flatMap((m, i) =>
+    (m.attachments ?? []).map((a) => ({
+      outbox_id: rows[i]?.id as string,
+      filename: a.filename,
+      content_type: a.contentType,
+      content: a.content,
+    })),
+  );
+  if (files.length > 0) await tx.insert(mail_outbox_attachments).values(files);
 }
 
 /** Queues `messages` on their own (not part of a larger write) and asks for delivery now. */
@@ -104,6 +137,7 @@ export async function deliverDueMail(
     .where(inArray(mail_outbox.id, due))
     .returning();
 
+  const attachments = await attachmentsOf(claimed.map((row) => row.id));
   const sentIds: string[] = [];
   let failed = 0;
   for (const row of claimed) {
@@ -114,6 +148,7 @@ export async function deliverDueMail(
         subject: row.subject,
         text: row.text_body,
         html: row.html_body,
+        ...(attachments.has(row.id) ? { attachments: attachments.get(row.id) } : {}),
       });
       sentIds.push(row.id);
     } catch (error) {
@@ -164,6 +199,23 @@ export async function deliverDueMail(
   }
   const sent = sentIds.length;
   return { sent, failed };
+}
+
+/** The attachments of outbox rows `ids`, by row id (one query, none for a round without files). */
+async function attachmentsOf(ids: string[]): Promise<Map<string, MailAttachment[]>> {
+  const byRow = new Map<string, MailAttachment[]>();
+  if (ids.length === 0) return byRow;
+  const files = await db
+    .select()
+    .from(mail_outbox_attachments)
+    .where(inArray(mail_outbox_attachments.outbox_id, ids))
+    .orderBy(asc(mail_outbox_attachments.filename));
+  for (const file of files) {
+    const list = byRow.get(file.outbox_id) ?? [];
+    list.push({ filename: file.filename, contentType: file.content_type, content: file.content });
+    byRow.set(file.outbox_id, list);
+  }
+  return byRow;
 }
 
 export interface OutboxWorker {

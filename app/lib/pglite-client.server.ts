@@ -2,11 +2,14 @@
  * The server's side of PGlite on its own thread (pglite.worker.ts): the part of PGlite's client
  * interface that Drizzle uses (`query`, `transaction`), plus `listen` and `close`. Values cross the
  * thread boundary by structured clone; database errors come back as Errors with PGlite's fields
- * (code, constraint, detail...).
+ * (code, constraint, detail...). Once `setStatementTimeout()` is called, a statement (or the start or
+ * end of a transaction) without an answer in time fails with DatabaseTimeoutError; the worker
+ * cannot interrupt it and finishes it later, but the caller stops waiting.
  */
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { QueryOptions, Results } from "@electric-sql/pglite";
+import { DatabaseTimeoutError } from "./database-errors.server";
 import { logger } from "./logger.server";
 import { DRIZZLE_TEXT_TYPES } from "./pglite.worker";
 
@@ -40,6 +43,7 @@ export class PGliteWorkerClient {
   readonly #pending = new Map<number, Pending>();
   readonly #listeners = new Map<string, Set<(payload: string) => void>>();
   #nextId = 1;
+  #timeoutMs: number | undefined;
   #failure: Error | undefined;
   #closing = false;
   readonly #detach: () => void;
@@ -109,13 +113,43 @@ export class PGliteWorkerClient {
     return new PGliteWorkerClient(worker);
   }
 
-  #call<T>(message: Record<string, unknown>): Promise<T> {
+  /**
+   * Sends `message` and resolves to the worker's answer. With `timed`, gives up after the
+   * statement timeout; a late answer then goes to `late` (e.g. to end a transaction it opened).
+   */
+  #call<T>(
+    message: Record<string, unknown>,
+    timed = false,
+    late: (result: unknown) => void = () => {},
+  ): Promise<T> {
     if (this.#failure) return Promise.reject(this.#failure);
     const id = this.#nextId++;
+    const timeoutMs = timed ? this.#timeoutMs : undefined;
     return new Promise<T>((resolve, reject) => {
-      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      const timer =
+        timeoutMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              this.#pending.set(id, { resolve: late, reject: () => {} });
+              reject(new DatabaseTimeoutError(timeoutMs));
+            }, timeoutMs);
+      this.#pending.set(id, {
+        resolve: (value) => {
+          clearTimeout(timer);
+          resolve(value as T);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      });
       this.#worker.postMessage({ ...message, id });
     });
+  }
+
+  /** From now on, every statement gives up after `milliseconds` (DatabaseTimeoutError). */
+  setStatementTimeout(milliseconds: number): void {
+    this.#timeoutMs = milliseconds;
   }
 
   #query<T>(
@@ -128,7 +162,10 @@ export class PGliteWorkerClient {
     for (const oid of Object.keys(options?.parsers ?? {})) {
       if (!TEXT_TYPES.has(oid)) throw new Error(`PGlite worker: no parser for type ${oid}`);
     }
-    return this.#call<Results<T>>({ op: "query", sql, params, rowMode: options?.rowMode, tx });
+    return this.#call<Results<T>>(
+      { op: "query", sql, params, rowMode: options?.rowMode, tx },
+      true,
+    );
   }
 
   /** Runs one statement (PGlite's `query`). */
@@ -141,17 +178,20 @@ export class PGliteWorkerClient {
    * (and the error rethrown). Other statements wait until it ends, as in PGlite itself.
    */
   async transaction<T>(callback: (tx: PGliteWorkerTransaction) => Promise<T>): Promise<T> {
-    const tx = await this.#call<number>({ op: "begin" });
+    // a transaction opened after we stopped waiting would hold PGlite's one session forever
+    const tx = await this.#call<number>({ op: "begin" }, true, (opened) => {
+      this.#call({ op: "end", tx: opened, commit: false }).catch(() => undefined);
+    });
     let result: T;
     try {
       result = await callback({
         query: (sql, params, options) => this.#query(sql, params, options, tx),
       });
     } catch (error) {
-      await this.#call({ op: "end", tx, commit: false }).catch(() => undefined);
+      await this.#call({ op: "end", tx, commit: false }, true).catch(() => undefined);
       throw error;
     }
-    await this.#call({ op: "end", tx, commit: true });
+    await this.#call({ op: "end", tx, commit: true }, true);
     return result;
   }
 

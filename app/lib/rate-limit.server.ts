@@ -24,8 +24,8 @@ export function clientKey(ip: string | undefined): string {
 
 export interface RateLimit {
   /**
-   * Counts one attempt by `ip`. Resolves to `{ allowed: true }` or, past the limit,
-   * `{ allowed: false, retryAfterSeconds }`. Store failures reject (callers answer 500).
+   * Counts one attempt by `ip`. Resolves to `{ ok: true }` or, past the limit,
+   * `{ ok: false, status: 429, retryAfterSeconds }`. Store failures reject (callers answer 500).
    */
   consume(ip: string | undefined): Promise<LimitOutcome>;
 }
@@ -34,8 +34,9 @@ export interface RateLimit {
  * rate-limiter-flexible's Drizzle store with its one statement prepared once per database: the
  * library builds it through Drizzle on every request, about 8% of a quote POST's CPU. The SQL is
  * the library's (RateLimiterDrizzle._upsert, the store method its abstract class asks for).
+ * Exported for the test that notices when an upgrade stops calling it (docs/architecture.md).
  */
-class PreparedDrizzleLimiter extends RateLimiterDrizzle {
+export class PreparedDrizzleLimiter extends RateLimiterDrizzle {
   _upsert(key: string, points: number, msDuration: number, forceExpire = false) {
     const now = new Date();
     const expire = msDuration > 0 ? new Date(now.getTime() + msDuration).toISOString() : null;
@@ -61,12 +62,16 @@ class PreparedDrizzleLimiter extends RateLimiterDrizzle {
   }
 }
 
-export type LimitOutcome = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/**
+ * An attempt counted (`ok: true`) or refused past the limit: 429, and the whole seconds until the
+ * next attempt is counted again (docs/decisions/0139-one-result-shape.md).
+ */
+export type LimitOutcome = { ok: true } | { ok: false; status: 429; retryAfterSeconds: number };
 
 export interface KeyedLimit {
   /**
    * Counts one attempt under `key` (any string: an address key, an email, a hash). Resolves to
-   * `{ allowed: true }` or, past the limit, `{ allowed: false, retryAfterSeconds }`. Store
+   * `{ ok: true }` or, past the limit, `{ ok: false, status: 429, retryAfterSeconds }`. Store
    * failures reject.
    */
   consume(key: string): Promise<LimitOutcome>;
@@ -93,10 +98,14 @@ export function createKeyedLimit(
     async consume(key) {
       try {
         await limiter.consume(key);
-        return { allowed: true };
+        return { ok: true };
       } catch (outcome) {
         if (outcome instanceof RateLimiterRes) {
-          return { allowed: false, retryAfterSeconds: Math.ceil(outcome.msBeforeNext / 1000) };
+          return {
+            ok: false,
+            status: 429,
+            retryAfterSeconds: Math.ceil(outcome.msBeforeNext / 1000),
+          };
         }
         throw outcome;
       }

@@ -1,16 +1,24 @@
 /**
  * Memo of server-rendered HTML for visitors without a session. React's render is a pure function
- * of the URL, the status and the loaders' data (plus the CSP nonce, swapped in per response), so
+ * of the URL, the status and the loaders' data (plus the CSP nonce and a form's key, swapped in
+ * per response), so
  * two guests asking for the same quote form or blog page with the same data get the same bytes:
  * the loaders still run on every request (session, rate limits, fresh data), only React's
  * rendering of identical data is not repeated. Signed-in users, responses that set cookies,
  * errors and anything not plain JSON are always rendered afresh.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { LRUCache } from "lru-cache";
 
 /** Stands for the nonce in cached HTML: 128 random bits, so it can match nothing else. */
 export const NONCE_PLACEHOLDER = randomBytes(16).toString("base64url");
+
+/**
+ * Stands for a form's per-response key (a quote form's idempotency key) in cached HTML: a UUID
+ * made at start-up, replaced by a fresh one in every response, so two guests served the same
+ * cached form never share a key.
+ */
+export const FORM_KEY_PLACEHOLDER = randomUUID();
 
 const cache = new LRUCache<string, string>({
   // about 30-60 KB a page: at most ~16 MB, whatever the number of URLs asked for
@@ -69,7 +77,7 @@ export function storeRender(key: string, html: string): void {
   cache.set(key, html);
 }
 
-/** `html` with this response's nonce in place of the placeholder. */
+/** `html` with this response's nonce in place of the placeholder, and a fresh form key. */
 export function withNonce(html: string, nonce: string): string {
-  return html.replaceAll(NONCE_PLACEHOLDER, nonce);
+  return html.replaceAll(NONCE_PLACEHOLDER, nonce).replaceAll(FORM_KEY_PLACEHOLDER, randomUUID());
 }

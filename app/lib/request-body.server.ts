@@ -14,10 +14,31 @@ export async function readBodyCapped(request: Request, max: number): Promise<Buf
     if (done) break;
     size += value.byteLength;
     if (size > max) {
-      await reader.cancel();
+      // not awaited: a cancelled branch of a cloned (teed) body settles only once its twin is
+      // cancelled too
+      reader.cancel().catch(() => {});
       return null;
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks);
+}
+
+/**
+ * Reads and drops what is left of a refused body, up to `max` bytes, so the client (which is
+ * still sending) reads the refusal instead of a reset connection; past `max` it is cancelled.
+ */
+export async function discardBody(request: Request, max: number): Promise<void> {
+  if (!request.body || request.bodyUsed) return;
+  const reader = request.body.getReader();
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    size += value.byteLength;
+    if (size > max) {
+      reader.cancel().catch(() => {});
+      return;
+    }
+  }
 }

@@ -1,7 +1,8 @@
 /**
  * The one rule for redirect targets taken from a request (a `redirectTo` query or form field, a
  * Referer header): only a path on this site is followed, anything else gives way to a default.
- * OWASP ASVS 5.0 V3.7.2 (redirects only to allowed destinations); issue 11 point 3.
+ * OWASP ASVS 5.0 V3.7.2 (redirects only to allowed destinations);
+ * docs/decisions/0041-one-redirect-rule.md.
  */
 import { env } from "./env.server";
 
@@ -16,7 +17,7 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f\\\u2028\u2029]/;
  * Accepted: a path starting with a single `/`, or an absolute URL on `origin` (a Referer), with
  * no control character, backslash or user info, also once percent-decoded (so `/%09/x` and
  * `/%2F/x` are refused), and not scheme-relative (`//host`) before or after `URL` normalises it
- * (`/.//host` would become `//host`).
+ * (`/.//host` would become `//host`). A data URL (`/page.data`) is taken as its page (`pagePath`).
  * @param target the untrusted value (null/undefined/non-strings are refused)
  * @param fallback where to go instead: a constant path chosen by the caller, or null
  * @param origin the site's origin; defaults to PUBLIC_URL's
@@ -50,6 +51,32 @@ function sameOriginPath(target: unknown, origin: string): string | null {
     return null;
   }
   if (url.origin !== origin || url.username || url.password) return null;
-  const path = `${url.pathname}${url.search}${url.hash}`;
+  const path = `${pagePath(url)}${url.hash}`;
   return path.startsWith("/") && !path.startsWith("//") ? path : null;
+}
+
+/**
+ * The page `url` is for, as a path with its query: React Router's data request for a page
+ * (`/account/properties.data`, `/_.data` for the home page, with a `_routes` parameter) is turned
+ * into the page's own path (`/account/properties`; its `_routes` and `index` parameters dropped), so a redirect built from a request, or taken
+ * from one, never sends a browser to a data URL (React Router treats every path ending in `.data`
+ * as a data request, so no page has such a path).
+ */
+export function pagePath(url: URL): string {
+  let pathname = url.pathname;
+  let search = url.search;
+  if (pathname.endsWith(".data")) {
+    pathname = pathname.endsWith("/_.data")
+      ? pathname.slice(0, -"_.data".length)
+      : pathname.slice(0, -".data".length);
+    if (pathname === "") pathname = "/";
+    // React Router's own parameters (which routes to load, the index route's action) go; the
+    // page's own query stays as it was written
+    const kept = search
+      .slice(1)
+      .split("&")
+      .filter((pair) => pair !== "" && !/^(?:_routes|index)(?:=|$)/.test(pair));
+    search = kept.length > 0 ? `?${kept.join("&")}` : "";
+  }
+  return `${pathname}${search}`;
 }

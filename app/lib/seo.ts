@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { breadcrumbTrail, type Crumb } from "./breadcrumbs";
+import { isTokenPath } from "./token-paths";
 
 interface MetaArgsLike {
   location: { pathname: string };
@@ -43,7 +44,7 @@ const everyDay = [
 
 /**
  * schema.org `HomeAndConstructionBusiness` (a LocalBusiness subtype) open 24/7, serving a state
- * (issue 8: home and Utah pages). `areaServed` is the state, plus cities when given.
+ * (the home and Utah pages). `areaServed` is the state, plus cities when given.
  */
 export function businessJsonLd(business: {
   name: string;
@@ -74,7 +75,7 @@ export function businessJsonLd(business: {
   };
 }
 
-/** schema.org `Service` offered by the business in a state (issue 8: landing pages). */
+/** schema.org `Service` offered by the business in a state (the landing pages). */
 export function serviceJsonLd(service: {
   name: string;
   description: string;
@@ -130,8 +131,9 @@ function siteNameOf(args: MetaArgsLike): string | undefined {
 
 /**
  * Title, description, canonical URL, Open Graph and Twitter card tags (with the 1200x630 image)
- * and JSON-LD for a page (SPEC section 1; issue 8 point 6). Private areas get `noindex`
- * automatically; `breadcrumbs` adds the page's `BreadcrumbList`. React Router renders each
+ * and JSON-LD for a page (SPEC section 1). Private areas get `noindex`
+ * automatically; a page whose address carries a token (`lib/token-paths.ts`) also gets no
+ * canonical and no `og:url`, so the token is never repeated in the head; `breadcrumbs` adds the page's `BreadcrumbList`. React Router renders each
  * JSON-LD object in a `<script type="application/ld+json">` with `<` escaped; a data block is
  * never executed, so the CSP's script rules do not apply to it.
  */
@@ -149,6 +151,7 @@ export function pageMeta(
   // prerendering asks for `/products/`; the canonical form has no trailing slash
   const pathname = args.location.pathname.replace(/\/+$/, "") || "/";
   const url = absoluteUrl(publicUrl, pathname);
+  const secret = isTokenPath(pathname);
   const image = absoluteUrl(publicUrl, openGraphImage.path);
   const siteName = siteNameOf(args);
   const title = siteName ? `${page.title} | ${siteName}` : page.title;
@@ -159,12 +162,12 @@ export function pageMeta(
   return [
     { title },
     { name: "description", content: page.description },
-    { tagName: "link", rel: "canonical", href: url },
+    ...(secret ? [] : [{ tagName: "link", rel: "canonical", href: url }]),
     { property: "og:type", content: "website" },
     ...(siteName ? [{ property: "og:site_name", content: siteName }] : []),
     { property: "og:title", content: title },
     { property: "og:description", content: page.description },
-    { property: "og:url", content: url },
+    ...(secret ? [] : [{ property: "og:url", content: url }]),
     { property: "og:image", content: image },
     { property: "og:image:width", content: String(openGraphImage.width) },
     { property: "og:image:height", content: String(openGraphImage.height) },
@@ -174,7 +177,9 @@ export function pageMeta(
     { name: "twitter:description", content: page.description },
     { name: "twitter:image", content: image },
     { name: "twitter:image:alt", content: openGraphImage.alt },
-    ...(page.noIndex || isPrivatePath(pathname) ? [{ name: "robots", content: "noindex" }] : []),
+    ...(page.noIndex || secret || isPrivatePath(pathname)
+      ? [{ name: "robots", content: "noindex" }]
+      : []),
     ...jsonLd.map((object) => ({ "script:ld+json": object })),
   ] as MetaDescriptor[];
 }

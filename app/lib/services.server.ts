@@ -2,7 +2,7 @@
  * Start-up and shutdown of everything the web server depends on: configuration, the database
  * (with migrations) and the mail outbox worker. server.ts calls these through the build's entry.
  */
-import { databaseHandle, openDatabase, setDatabase } from "./db.server";
+import { type DatabaseHandle, databaseHandle, openDatabase, setDatabase } from "./db.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { configuredTransport } from "./mail.server";
@@ -45,16 +45,65 @@ export function serverSettings() {
     trustProxy: config.TRUST_PROXY,
     /** the tag manager is configured: its hosts join the CSP */
     tagManager: config.GTM_ID !== undefined,
+    /**
+     * Where 'Continue with {provider}' forms end up: their POST answers with a redirect to the
+     * provider, which the CSP's form-action must allow (Google's sign-in, the OpenID Provider's
+     * issuer origin, where its authorization endpoint is expected).
+     */
+    signInProviderOrigins: [
+      ...(config.GOOGLE_CLIENT_ID ? ["https://accounts.google.com"] : []),
+      ...(config.OIDC_ISSUER ? [new URL(config.OIDC_ISSUER).origin] : []),
+    ],
   };
 }
 
-/** Database reachability for /healthz. */
-export async function databaseHealth(): Promise<{ ok: boolean; driver?: string }> {
+export interface DatabaseHealth {
+  ok: boolean;
+  driver?: string;
+}
+
+/** how long one check's answer is reused: under any load, at most one ping per second */
+const HEALTH_CACHE_MS = 1_000;
+/** a ping without an answer by then counts as down, so /healthz answers well within a second */
+const HEALTH_TIMEOUT_MS = 500;
+let lastCheck:
+  | { handle: DatabaseHandle | undefined; at: number; health: Promise<DatabaseHealth> }
+  | undefined;
+
+/**
+ * Database reachability for /healthz: `{ ok: true, driver }` when the database answered a trivial
+ * query within 500 ms, else `{ ok: false }`. Concurrent and repeated calls within a second share
+ * one check, so a flood of health checks costs the database nothing.
+ */
+export function databaseHealth(now = Date.now()): Promise<DatabaseHealth> {
+  const handle = currentHandle();
+  if (lastCheck && lastCheck.handle === handle && now - lastCheck.at < HEALTH_CACHE_MS) {
+    return lastCheck.health;
+  }
+  lastCheck = { handle, at: now, health: checkDatabase(handle) };
+  return lastCheck.health;
+}
+
+function currentHandle(): DatabaseHandle | undefined {
   try {
-    const handle = databaseHandle();
-    await handle.ping();
+    return databaseHandle();
+  } catch {
+    return undefined;
+  }
+}
+
+async function checkDatabase(handle: DatabaseHandle | undefined): Promise<DatabaseHealth> {
+  if (!handle) return { ok: false };
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("no answer")), HEALTH_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([handle.ping(), timeout]);
     return { ok: true, driver: handle.driver };
   } catch {
     return { ok: false };
+  } finally {
+    clearTimeout(timer);
   }
 }

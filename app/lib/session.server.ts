@@ -7,12 +7,14 @@
 import { eq } from "drizzle-orm";
 import {
   createContext,
+  href,
   type MiddlewareFunction,
   type RouterContextProvider,
   redirect,
 } from "react-router";
 import { profiles, session as sessions } from "../db/schema";
 import { db } from "./db.server";
+import { pagePath } from "./safe-redirect.server";
 import { logSecurityEventFor } from "./security-log.server";
 import { redirectWithToast } from "./toast.server";
 
@@ -37,19 +39,45 @@ export function currentUser(context: Readonly<RouterContextProvider>): SessionUs
   return context.get(userContext);
 }
 
+/** What every name of better-auth's session cookie contains (`<prefix>.session_token`). */
+export const SESSION_COOKIE_MARK = "session_token";
+
+/** The sign-in page's query parameter and value saying a session has just ended. */
+export const SESSION_ENDED_PARAM = { name: "session", value: "ended" } as const;
+
+/**
+ * Whether `request`, made without a live session, shows the visitor had one: it still carries a
+ * session cookie (expired, signed out elsewhere, ended by 'sign out other devices'), or it is a
+ * data request or a form post, which only a page rendered while signed in makes (a guest's first
+ * visit is a plain GET of the document).
+ */
+function sessionEndedOn(request: Request): boolean {
+  if (request.headers.get("Cookie")?.includes(SESSION_COOKIE_MARK)) return true;
+  if (new URL(request.url).pathname.endsWith(".data")) return true;
+  return request.method !== "GET" && request.method !== "HEAD";
+}
+
+/**
+ * The redirect to sign-in that comes back to this page afterwards: the page's own path, never its
+ * data URL (`pagePath`), and, when the session has ended rather than never existed, the sign-in
+ * page is told to say so (docs/decisions/0129-ended-session-sign-in.md).
+ */
+export function signInRedirect(request: Request, ended = sessionEndedOn(request)): Response {
+  const target = encodeURIComponent(pagePath(new URL(request.url)));
+  const notice = ended ? `&${SESSION_ENDED_PARAM.name}=${SESSION_ENDED_PARAM.value}` : "";
+  return redirect(`${href("/auth/signin")}?redirectTo=${target}${notice}`);
+}
+
 /**
  * The signed-in user; without one, redirects to sign-in, which returns here afterwards.
- * @throws a redirect Response to /auth/signin?redirectTo=<this page>.
+ * @throws a redirect Response to /auth/signin?redirectTo=<this page> (see `signInRedirect`).
  */
 export function requireUser(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): SessionUser {
   const user = currentUser(context);
-  if (!user) {
-    const url = new URL(request.url);
-    throw redirect(`/auth/signin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-  }
+  if (!user) throw signInRedirect(request);
   return user;
 }
 
@@ -65,11 +93,6 @@ function adminSessionYoung(user: SessionUser): boolean {
 }
 
 const adminContext = createContext<SessionUser | null>(null);
-
-function signInRedirect(request: Request): Response {
-  const url = new URL(request.url);
-  return redirect(`/auth/signin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-}
 
 /**
  * The signed-in admin, checked on the server for every /admin loader, action and resource
@@ -103,7 +126,7 @@ export async function requireAdmin(
       { userId: user.id, path: new URL(request.url).pathname, error: String(error) },
       "error",
     );
-    throw await redirectWithToast("/", {
+    throw await redirectWithToast(href("/"), {
       type: "error",
       title: "Authentication Error",
       description: "There was an error verifying your admin status.",
@@ -116,7 +139,7 @@ export async function requireAdmin(
       { userId: user.id, path: new URL(request.url).pathname },
       "warn",
     );
-    throw await redirectWithToast("/", {
+    throw await redirectWithToast(href("/"), {
       type: "error",
       title: "Access Denied",
       description: "You don't have admin privileges to access this area.",
@@ -125,7 +148,7 @@ export async function requireAdmin(
   if (!adminSessionYoung(user)) {
     await db.delete(sessions).where(eq(sessions.id, user.sessionId));
     logSecurityEventFor(context, "admin.session_expired", { userId: user.id });
-    throw signInRedirect(request);
+    throw signInRedirect(request, true);
   }
   if (!user.twoFactorEnabled) {
     throw await redirectWithToast(TWO_FACTOR_SETUP_PATH, {
@@ -160,11 +183,6 @@ export const adminMiddleware: MiddlewareFunction<Response> = async ({ request, c
   return next();
 };
 
-/** Where a user goes after signing in (SPEC section 2), unless they asked for a page. */
-export function homeFor(user: Pick<SessionUser, "isAdmin" | "fullName">): string {
-  if (user.isAdmin) return "/admin/dashboard";
-  return user.fullName ? "/account/profile" : "/account/setup";
-}
-
-// the one redirect rule (issue 11 point 3), re-exported where sign-in code has always found it
+// the one redirect rule (docs/decisions/0041-one-redirect-rule.md), re-exported where sign-in
+// code has always found it
 export { safeRedirect } from "./safe-redirect.server";

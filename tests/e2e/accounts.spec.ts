@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
+import { expect, openAs, test } from "./fixtures";
 import {
   confirmationReference,
   expectNoAxeViolations,
@@ -7,6 +7,7 @@ import {
   fillMold,
   fillWater,
   findMail,
+  hydrated,
   linkFromMail,
   signUpAndVerify,
   uniqueEmail,
@@ -61,8 +62,16 @@ test("a new customer signs up, verifies, sets up, adds a property, requests a qu
   await edit.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Property Updated")).toBeVisible();
   await expect(page.getByRole("heading", { name: "78 Old Mill Way" })).toBeVisible();
-  await page.getByRole("button", { name: "Remove 78 Old Mill Way" }).click();
+  // removal asks first: Cancel keeps the property, the confirmation removes it and says so
+  await page.getByRole("link", { name: "Remove 78 Old Mill Way" }).click();
+  await expect(page.getByRole("heading", { name: "Remove 78 Old Mill Way?" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page.getByRole("heading", { name: "78 Old Mill Way" })).toBeVisible();
+  await page.getByRole("link", { name: "Remove 78 Old Mill Way" }).click();
+  await page.getByRole("button", { name: "Remove property" }).click();
   await expect(page.getByText("Property Removed")).toBeVisible();
+  await expect(page.getByText("78 Old Mill Way was removed from your properties.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "78 Old Mill Way" })).toHaveCount(0);
 
   await sidebar.getByRole("link", { name: "Quotes" }).click();
@@ -112,6 +121,8 @@ test("sign-in and sign-up show the SPEC's messages", async ({ page }) => {
   await signUpAndVerify(page, email, PASSWORD);
   await page.getByLabel("Full Name").fill("Dale Example");
   await page.getByRole("button", { name: "Complete Profile" }).click();
+  // the header offers Logout on the setup page too: leave only once the profile is saved
+  await expect(page).toHaveURL(/\/account\/profile$/);
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page.getByText("Logged out successfully")).toBeVisible();
 
@@ -134,7 +145,7 @@ test("sign-in and sign-up show the SPEC's messages", async ({ page }) => {
   await expect(page.getByText("Passwords do not match")).toBeVisible();
   await page.getByLabel("Confirm Password").fill("abc");
   await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page.getByText("Password must be at least 6 characters long")).toBeVisible();
+  await expect(page.getByText("Password must be at least 8 characters long")).toBeVisible();
 
   const unverified = uniqueEmail("una");
   await page.goto("/auth/signup");
@@ -178,13 +189,8 @@ test("a guest quote becomes the account's after signing up with the same email",
   await expect(item).toContainText("Pending");
 });
 
-test("sign-in works with the keyboard alone", async ({ page }) => {
-  const email = uniqueEmail("kay");
-  await signUpAndVerify(page, email, PASSWORD);
-  await page.getByLabel("Full Name").fill("Kay Board");
-  await page.getByRole("button", { name: "Complete Profile" }).click();
-  await page.getByRole("button", { name: "Logout" }).click();
-  await expect(page.getByText("Logged out successfully")).toBeVisible();
+test("sign-in works with the keyboard alone", async ({ page, newCustomer }) => {
+  const { email } = await newCustomer({ label: "kay", fullName: "Kay Board", password: PASSWORD });
 
   await page.goto("/auth/signin");
   await page.getByLabel("Email").focus();
@@ -224,19 +230,13 @@ test("auth and account pages have no accessibility violations", async ({ page })
   await expectNoAxeViolations(page);
 });
 
-async function signedUpThenOut(page: import("@playwright/test").Page, email: string, name: string) {
-  await signUpAndVerify(page, email, PASSWORD);
-  await page.getByLabel("Full Name").fill(name);
-  await page.getByRole("button", { name: "Complete Profile" }).click();
-  await page.getByRole("button", { name: "Logout" }).click();
-  await expect(page.getByText("Logged out successfully")).toBeVisible();
-}
-
-test("a forgotten password is reset from the mailed link", async ({ page }) => {
-  const email = uniqueEmail("fern");
-  await signedUpThenOut(page, email, "Fern Forgetful");
+test("a forgotten password is reset from the mailed link", async ({ page, newCustomer }) => {
+  const { email } = await newCustomer({ label: "fern", fullName: "Fern Forgetful" });
   await page.goto("/auth/signin");
   await page.getByRole("link", { name: "Forgot password?" }).click();
+  // typed before the page is hydrated, the address would be reset by the form's first render
+  await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+  await hydrated(page);
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(
@@ -258,11 +258,12 @@ test("a forgotten password is reset from the mailed link", async ({ page }) => {
   await expect(page).toHaveURL(/\/account\/profile$/);
 });
 
-test("a customer signs in with a one-time code sent by email", async ({ page }) => {
-  const email = uniqueEmail("otto");
-  await signedUpThenOut(page, email, "Otto Code");
+test("a customer signs in with a one-time code sent by email", async ({ page, newCustomer }) => {
+  const { email } = await newCustomer({ label: "otto", fullName: "Otto Code" });
   await page.goto("/auth/signin");
   await page.getByRole("link", { name: "Email me a sign-in code" }).click();
+  await expect(page).toHaveURL(/\/auth\/code/);
+  await hydrated(page);
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Email Me a Code" }).click();
   const mail = await findMail(email, "Your sign-in code");
@@ -311,11 +312,11 @@ async function signInWithPassword(page: import("@playwright/test").Page, email: 
 
 test("a customer turns two-factor on, is asked for a code at sign-in, and turns it off", async ({
   page,
+  newCustomer,
 }) => {
-  const email = uniqueEmail("tara");
-  await signUpAndVerify(page, email, PASSWORD);
-  await page.getByLabel("Full Name").fill("Tara Two");
-  await page.getByRole("button", { name: "Complete Profile" }).click();
+  const tara = await newCustomer({ label: "tara", fullName: "Tara Two", password: PASSWORD });
+  const email = tara.email;
+  await openAs(page, tara, "/account/profile");
 
   const { key } = await turnOnTwoFactor(page);
   await expect(page.getByRole("heading", { name: /Two-Factor Authentication/ })).toContainText(
@@ -352,11 +353,11 @@ test("a customer turns two-factor on, is asked for a code at sign-in, and turns 
 test("with two-factor on, an emailed code meets the challenge, a TOTP code works once, a backup code once", async ({
   page,
   browser,
+  newCustomer,
 }) => {
-  const email = uniqueEmail("tess");
-  await signUpAndVerify(page, email, PASSWORD);
-  await page.getByLabel("Full Name").fill("Tess Twice");
-  await page.getByRole("button", { name: "Complete Profile" }).click();
+  const tess = await newCustomer({ label: "tess", fullName: "Tess Twice", password: PASSWORD });
+  const email = tess.email;
+  await openAs(page, tess, "/account/profile");
   const { key, backupCodes } = await turnOnTwoFactor(page);
   expect(backupCodes).toHaveLength(10);
   await page.getByRole("button", { name: "Logout" }).click();
@@ -414,11 +415,13 @@ test("with two-factor on, an emailed code meets the challenge, a TOTP code works
   await expect(page).toHaveURL(/\/auth\/two-factor(\?|$)/);
 });
 
-test("a customer changes their password; a common one is refused", async ({ page }) => {
-  const email = uniqueEmail("chad");
-  await signUpAndVerify(page, email, PASSWORD);
-  await page.getByLabel("Full Name").fill("Chad Change");
-  await page.getByRole("button", { name: "Complete Profile" }).click();
+test("a customer changes their password; a common one is refused", async ({
+  page,
+  newCustomer,
+}) => {
+  const chad = await newCustomer({ label: "chad", fullName: "Chad Change", password: PASSWORD });
+  const email = chad.email;
+  await openAs(page, chad, "/account/profile");
   const form = card(page, "Change Password");
   await form.getByLabel("Current Password").fill(PASSWORD);
   await form.getByLabel(/^New Password/).fill("password123");
@@ -441,11 +444,14 @@ test("a customer changes their password; a common one is refused", async ({ page
   await expect(page).toHaveURL(/\/account\/profile$/);
 });
 
-test("a customer sees their other sessions and signs one out", async ({ page, browser }) => {
-  const email = uniqueEmail("sam");
-  await signUpAndVerify(page, email, PASSWORD);
-  await page.getByLabel("Full Name").fill("Sam Sessions");
-  await page.getByRole("button", { name: "Complete Profile" }).click();
+test("a customer sees their other sessions and signs one out", async ({
+  page,
+  browser,
+  newCustomer,
+}) => {
+  const sam = await newCustomer({ label: "sam", fullName: "Sam Sessions", password: PASSWORD });
+  const email = sam.email;
+  await openAs(page, sam, "/account/profile");
 
   const other = await browser.newContext();
   const laptop = await other.newPage();
@@ -473,10 +479,9 @@ test("a customer sees their other sessions and signs one out", async ({ page, br
 test("the dashboard sidebar toggles with Ctrl+B and remembers its state for 7 days", async ({
   page,
   context,
+  customer,
 }) => {
-  await signUpAndVerify(page, uniqueEmail("sid"), PASSWORD);
-  await page.getByLabel("Full Name").fill("Sid Bar");
-  await page.getByRole("button", { name: "Complete Profile" }).click();
+  await openAs(page, customer, "/account/profile");
   const sidebar = page.getByRole("navigation", { name: "Dashboard" });
   await expect(sidebar).toBeVisible();
   await page.keyboard.press("Control+b");
@@ -504,7 +509,7 @@ test.describe("with JavaScript off", () => {
     await page.getByLabel(/^Password/).fill("abc");
     await page.getByLabel("Confirm Password").fill("abc");
     await page.getByRole("button", { name: "Create Account" }).click();
-    await expect(page.getByText("Password must be at least 6 characters long")).toBeVisible();
+    await expect(page.getByText("Password must be at least 8 characters long")).toBeVisible();
     await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByLabel("Confirm Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Create Account" }).click();
@@ -529,4 +534,57 @@ test.describe("with JavaScript off", () => {
     await expect(page).toHaveURL(/\/account\/profile$/);
     await expect(page.getByLabel("Full Name")).toHaveValue("Noah Script");
   });
+});
+
+test("a tab left open after signing out elsewhere says the session ended, and signing in lands on the page clicked (not a 404)", async ({
+  page,
+  context,
+}) => {
+  const email = uniqueEmail("stale.tab");
+  await signUpAndVerify(page, email);
+  await page.goto("/account/quotes");
+  await expect(page.getByRole("heading", { name: "Customer Dashboard" })).toBeVisible();
+  await page.waitForFunction(() => "__reactRouterContext" in window);
+
+  // another tab of the same browser signs out
+  const other = await context.newPage();
+  await other.goto("/account/profile");
+  await other.getByRole("button", { name: "Logout" }).click();
+  await expect(other.getByText("Logged out successfully")).toBeVisible();
+
+  // the stale tab's next click (a data request) goes to sign-in for the page itself
+  await page
+    .getByRole("navigation", { name: "Dashboard" })
+    .getByRole("link", { name: "Properties" })
+    .click();
+  await expect(page).toHaveURL(/\/auth\/signin\?redirectTo=%2Faccount%2Fproperties&session=ended$/);
+  await expect(
+    page.getByRole("status").filter({ hasText: "Your session has ended. Please sign in again." }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/account\/properties$/);
+  await expect(page.getByRole("heading", { name: "Your Properties" })).toBeVisible();
+});
+
+test("a verification link that does not work offers 'Send a new link', which answers without saying who has an account", async ({
+  page,
+}) => {
+  await page.goto("/account/setup?error=INVALID_TOKEN");
+  await expect(
+    page.getByRole("heading", { name: "This Verification Link Does Not Work" }),
+  ).toBeVisible();
+  await expect(page.getByText("Check Your Email")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Send a new link" }).click();
+  await page.getByLabel("Email").fill(uniqueEmail("nobody.waiting"));
+  await page.getByRole("button", { name: "Send a new link" }).click();
+  await expect(
+    page.getByText(
+      "If an account with that email is waiting for verification, a new link is on its way.",
+    ),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
 });

@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { validAnswers } from "../setup/forms";
+import { type Account, expect, openAs, test } from "./fixtures";
 import {
   confirmationReference,
   expectNoAxeViolations,
@@ -31,8 +32,9 @@ async function signInAdmin(page: Page, redirectTo = "/admin/quotes") {
   await signInWithTotp(page, { email: ADMIN, password: PASSWORD, totpKey }, redirectTo);
 }
 
-// one admin account for the file (enrolled by the first test); the machine is shared, so generous time
-test.describe.configure({ mode: "serial", timeout: 180_000 });
+// the first test enrols its admin through the UI; the others are the worker's fixture admin
+// (fixtures.ts). The machine is shared, so generous time
+test.describe.configure({ timeout: 180_000 });
 
 test("an admin turns on TOTP, finds a guest's request by reference, changes its status, and the guest's status link shows it", async ({
   page,
@@ -105,6 +107,9 @@ test("an admin turns on TOTP, finds a guest's request by reference, changes its 
     await expectNoAxeViolations(page);
   }
   await page.getByRole("link", { name: "Customers" }).click();
+  // other workers add customers meanwhile: find this one by its address
+  await page.getByRole("searchbox", { name: "Search" }).fill(ADMIN);
+  await page.getByRole("button", { name: "Search" }).click();
   await page.getByRole("link", { name: "Ada Admin" }).click();
   await expect(page.getByText("You cannot change your own admin rights.")).toBeVisible();
   await expectNoAxeViolations(page);
@@ -122,18 +127,20 @@ test("an admin turns on TOTP, finds a guest's request by reference, changes its 
   await expectNoAxeViolations(page);
 });
 
-async function signedInAdminPage(browser: Browser, javaScriptEnabled = true) {
-  const context = await browser.newContext({ javaScriptEnabled });
+/** A page of `admin`'s session on the quotes list. */
+async function signedInAdminPage(browser: Browser, admin: Account, javaScriptEnabled = true) {
+  const context = await browser.newContext({ javaScriptEnabled, storageState: admin.storageState });
   const page = await context.newPage();
-  await signInAdmin(page);
+  await page.goto("/admin/quotes");
   return page;
 }
 
 test("a second admin page on the quotes list sees 'Quotes Updated' when a new request arrives", async ({
   browser,
   page,
+  admin: account,
 }) => {
-  const admin = await signedInAdminPage(browser);
+  const admin = await signedInAdminPage(browser, account);
   await expect(admin.locator("html[data-live-updates=connected]")).toHaveCount(1);
   // the notice shows for 4 s, possibly before the guest's confirmation page has loaded: watch from now
   const [reference] = await Promise.all([
@@ -146,6 +153,7 @@ test("a second admin page on the quotes list sees 'Quotes Updated' when a new re
 test("the quotes list searches, filters and pages with JavaScript off", async ({
   browser,
   page,
+  admin: account,
 }) => {
   const reference = await guestRequest(page, uniqueEmail("nojs"));
   // 26 more requests, posted as the radon form would post them: one more than a page
@@ -163,7 +171,7 @@ test("the quotes list searches, filters and pages with JavaScript off", async ({
     });
     expect(posted.status(), await posted.text()).toBe(302);
   }
-  const admin = await signedInAdminPage(browser, false);
+  const admin = await signedInAdminPage(browser, account, false);
   await admin.getByRole("searchbox", { name: "Search" }).fill(reference);
   await admin.getByLabel("Filter by status").selectOption({ label: "Pending" });
   await admin.getByRole("button", { name: "Apply" }).click();
@@ -194,13 +202,75 @@ test("the quotes list searches, filters and pages with JavaScript off", async ({
   await expect(admin.getByText(`${marker} request 25`, { exact: true })).toBeVisible();
 });
 
+test("the quotes list's controls show what the address says, after Back too, and a chosen filter applies at once", async ({
+  browser,
+  admin: account,
+}) => {
+  const admin = await signedInAdminPage(browser, account);
+  // the page is hydrated (its live stream is open): selects apply on their own
+  await expect(admin.locator("html[data-live-updates=connected]")).toHaveCount(1);
+  const search = admin.getByRole("searchbox", { name: "Search" });
+  await search.fill("abc");
+  await admin.getByRole("button", { name: "Apply" }).click();
+  await expect(admin).toHaveURL(/q=abc/);
+  await search.fill("def");
+  await admin.getByRole("button", { name: "Apply" }).click();
+  await expect(admin).toHaveURL(/q=def/);
+  await admin.goBack();
+  await expect(admin).toHaveURL(/q=abc/);
+  await expect(search).toHaveValue("abc");
+
+  const status = admin.getByLabel("Filter by status");
+  await status.selectOption({ label: "Approved" });
+  await expect(admin).toHaveURL(/q=abc&status=approved/);
+  await status.selectOption({ label: "Rejected" });
+  await expect(admin).toHaveURL(/status=rejected/);
+  await admin.goBack();
+  await expect(admin).toHaveURL(/status=approved/);
+  await expect(status).toHaveValue("approved");
+  await admin.goBack();
+  await expect(admin).toHaveURL(/q=abc&status=&/);
+  await expect(status).toHaveValue("");
+  await expect(search).toHaveValue("abc");
+});
+
+test("admin navigation shows progress while the next page loads", async ({
+  browser,
+  admin: account,
+}) => {
+  const admin = await signedInAdminPage(browser, account);
+  await expect(admin.locator("html[data-live-updates=connected]")).toHaveCount(1);
+  // hold the next page's data until the bar has been seen
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await admin.route("**/admin/customers.data*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const progress = admin.getByRole("progressbar", { name: "Loading page" });
+  await expect(progress).toHaveCount(0);
+  await admin
+    .getByRole("navigation", { name: "Admin Panel" })
+    .getByRole("link", { name: "Customers" })
+    .click();
+  await expect(progress).toBeVisible();
+  release();
+  await expect(admin.getByRole("heading", { name: "Customers" })).toBeVisible();
+  await expect(progress).toHaveCount(0);
+});
+
 test("the customers list shows a customer's new name without a reload", async ({
   browser,
   page,
+  admin: account,
+  newCustomer,
 }) => {
-  const admin = await signedInAdminPage(browser);
-  const email = uniqueEmail("rena");
-  await signUpAndVerify(page, email, PASSWORD);
+  const admin = await signedInAdminPage(browser, account);
+  const rena = await newCustomer({ label: "rena", fullName: null });
+  const email = rena.email;
+  await openAs(page, rena, "/account/setup");
   await page.getByLabel("Full Name").fill("Rena Before");
   await page.getByRole("button", { name: "Complete Profile" }).click();
   await expect(page).toHaveURL(/\/account\/profile$/);
@@ -215,6 +285,8 @@ test("the customers list shows a customer's new name without a reload", async ({
     document.documentElement.dataset.notReloaded = "yes";
   });
 
+  // the set-up's own 'profile updated' toast is gone first, so the next one is the save's
+  await expect(page.getByText("Your profile has been successfully updated")).toHaveCount(0);
   await page.getByLabel("Full Name").fill("Rena After");
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Your profile has been successfully updated")).toBeVisible();
@@ -226,8 +298,16 @@ test("the customers list shows a customer's new name without a reload", async ({
 
 test("Cmd+B toggles the admin sidebar as Ctrl+B does, and the sidebar_state cookie keeps it", async ({
   browser,
+  request,
+  admin: account,
 }) => {
-  const admin = await signedInAdminPage(browser);
+  // a radon request with a high earlier result: the list shows its triage flag
+  const posted = await request.post("/quotes/radon-remediation", {
+    form: { ...validAnswers.radon, previousTesting: "on", previousResults: "5.2" },
+    maxRedirects: 0,
+  });
+  expect(posted.status(), await posted.text()).toBe(302);
+  const admin = await signedInAdminPage(browser, account);
   // the shortcut is the hydrated page's: wait until it runs (its live stream is open)
   await expect(admin.locator("html[data-live-updates=connected]")).toHaveCount(1);
   const sidebar = admin.getByRole("navigation", { name: "Admin Panel" });
@@ -235,7 +315,7 @@ test("Cmd+B toggles the admin sidebar as Ctrl+B does, and the sidebar_state cook
   const sidebarCookie = async () =>
     (await admin.context().cookies()).find((c) => c.name === "sidebar_state")?.value;
   await expect(sidebar).toBeVisible();
-  // the list now shows triage flags with their sources (the requests of the test before)
+  // the list shows triage flags with their sources
   await expect(admin.getByText("Source: EPA radon guide").first()).toBeVisible();
   await expectNoAxeViolations(admin);
 
@@ -258,9 +338,8 @@ test("Cmd+B toggles the admin sidebar as Ctrl+B does, and the sidebar_state cook
   await expect(sidebar).toBeHidden();
 });
 
-test("a customer is refused with the SPEC's toast", async ({ page }) => {
-  await signUpAndVerify(page, uniqueEmail("carl"), PASSWORD);
-  await page.goto("/admin/quotes");
+test("a customer is refused with the SPEC's toast", async ({ page, customer }) => {
+  await openAs(page, customer, "/admin/quotes");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText("Access Denied")).toBeVisible();
   await expect(

@@ -2,8 +2,9 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { PORT } from "../../playwright.config";
+import { expect, openAs, test } from "./fixtures";
 import {
   contact,
   dataLayer,
@@ -12,10 +13,8 @@ import {
   fillMold,
   fillRadon,
   fillWater,
+  findMail,
   hydrated,
-  signInWithTotp,
-  signUpAndVerify,
-  turnOnTotp,
   uniqueEmail,
 } from "./helpers";
 
@@ -25,7 +24,7 @@ const pageView = (page_path: string, title: string) => ({
   page_title: `${title} | Utah Home Remediation`,
 });
 
-/** An analytics event as the data layer's contract pushes it (docs/decisions.md). */
+/** An analytics event as the data layer pushes it (docs/decisions/0058-analytics-contract.md). */
 const analyticsEvent = (event: string, action: string, category: string, label: string) => ({
   event,
   action,
@@ -236,7 +235,10 @@ test("mold: an accepted submission pushes mold_quote_submit; water pushes none (
   expect((await dataLayer(page)).map((e) => e.event)).toEqual(["page_view"]);
 });
 
-test("nothing is pushed on /quotes/confirmation, /admin or /account", async ({ page }) => {
+test("nothing is pushed on /quotes/confirmation, /admin or /account", async ({
+  page,
+  customer,
+}) => {
   test.slow(); // two submissions / a sign-up with mail: several page loads
   for (const url of ["/quotes/confirmation", "/admin", "/admin/dashboard"]) {
     await page.goto(url);
@@ -247,8 +249,7 @@ test("nothing is pushed on /quotes/confirmation, /admin or /account", async ({ p
     );
     expect(privatePushes, url).toEqual([]);
   }
-  await signUpAndVerify(page, uniqueEmail("analytics"));
-  await page.goto("/account/quotes");
+  await openAs(page, customer, "/account/quotes");
   await hydrated(page);
   expect(await dataLayer(page)).toEqual([]);
   await page.getByRole("link", { name: "Properties" }).click();
@@ -257,23 +258,49 @@ test("nothing is pushed on /quotes/confirmation, /admin or /account", async ({ p
   expect(await dataLayer(page)).toEqual([]);
 });
 
-// playwright.config.ts lists this address in ADMIN_EMAILS: the verified account becomes an admin
-const ANALYTICS_ADMIN = "analytics.e2e@example.com";
+test("a quote's status link keeps its token out of the data layer, canonical, og:url and Referer", async ({
+  page,
+}) => {
+  test.slow(); // a submission and its mail
+  const email = uniqueEmail("status.token");
+  await page.goto("/quotes/mold-remediation");
+  await fillMold(page);
+  await fillContact(page, email);
+  await page.getByRole("button", { name: "Request Free Quote" }).click();
+  await expect(page.getByRole("heading", { name: "Quote Submitted Successfully!" })).toBeVisible();
+  const mail = await findMail(email, "We received your");
+  const link = mail.text.match(/https?:\/\/\S+\/quotes\/status\/(\S+)/);
+  const token = link?.[1] ?? "";
+  expect(token).toMatch(/^[\w-]{20,}$/);
+
+  const response = await page.goto(`/quotes/status/${token}`);
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()["referrer-policy"]).toBe("no-referrer");
+  await expect(page.getByRole("heading", { name: "Your Quote Status" })).toBeVisible();
+  await hydrated(page);
+  expect(await dataLayer(page)).toEqual([]);
+  expect(await page.locator('link[rel="canonical"], meta[property="og:url"]').count()).toBe(0);
+  expect(await page.locator("head").innerHTML()).not.toContain(token);
+  // an unknown token's page is a token path too
+  const unknown = await page.request.get(`/quotes/status/${"x".repeat(43)}`);
+  expect(unknown.status()).toBe(404);
+  expect(unknown.headers()["referrer-policy"]).toBe("no-referrer");
+
+  // leaving for a public page: that page is counted, the token never was
+  await page.getByRole("link", { name: "Blog" }).first().click();
+  await expect(page).toHaveURL(/\/blog$/);
+  const pushed = await dataLayerOf(page, 1);
+  expect(pushed[0]).toMatchObject({ event: "page_view", page_path: "/blog" });
+  expect(JSON.stringify(pushed)).not.toContain(token);
+});
 
 test("a signed-in two-factor admin: no /admin page pushes anything, and every one carries noindex", async ({
   page,
+  admin,
 }) => {
-  test.setTimeout(300_000); // sign-up, two-factor enrolment and a second sign-in on a shared machine
-  const password = "correct horse 42";
-  await signUpAndVerify(page, ANALYTICS_ADMIN, password);
-  await page.getByLabel("Full Name").fill("Ana Lytics");
-  await page.getByRole("button", { name: "Complete Profile" }).click();
-  await page.goto("/admin/dashboard");
-  await expect(page).toHaveURL(/\/account\/profile$/);
-  const totpKey = await turnOnTotp(page, password);
-  await page.getByRole("button", { name: "Logout" }).click();
-  await expect(page.getByText("Logged out successfully")).toBeVisible();
-  await signInWithTotp(page, { email: ANALYTICS_ADMIN, password, totpKey }, "/admin/dashboard");
+  test.slow(); // many page loads on a shared machine
+  // the worker's two-factor admin (fixtures.ts)
+  await openAs(page, admin, "/admin/dashboard");
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
 
   // first loads of the admin pages
@@ -333,6 +360,8 @@ test("without GTM_ID no request leaves for another host and no tag manager scrip
 });
 
 test.describe("with GTM_ID configured", () => {
+  // one server of its own for the group: its tests run in one worker, in order
+  test.describe.configure({ mode: "default" });
   const port = PORT + 50;
   const origin = `http://127.0.0.1:${port}`;
   let stop: () => Promise<void>;

@@ -1,5 +1,5 @@
 /**
- * The client logger in the browser (SPEC sections 3 'Log entry' and 9; issue 8 point 8): the
+ * The client logger in the browser (SPEC sections 3 'Log entry' and 9): the
  * production build's own logger, reached through the page's modules (no global of its own).
  */
 import { expect, type Page, test } from "@playwright/test";

@@ -1,9 +1,7 @@
 import { spawn } from "node:child_process";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { baseURL, PORT } from "../../playwright.config";
-import { signUpAndVerify, uniqueEmail } from "./helpers";
-
-const PASSWORD = "correct horse 42";
+import { expect, PASSWORD, signInAs, test } from "./fixtures";
 
 function watchConsoleErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -15,9 +13,11 @@ function watchConsoleErrors(page: Page): string[] {
 
 test("a signed-in visitor sent to /auth/signin?redirectTo=/%09/evil.example stays on this site", async ({
   page,
+  newCustomer,
 }) => {
-  const email = uniqueEmail("redirect");
-  await signUpAndVerify(page, email, PASSWORD);
+  const account = await newCustomer({ label: "redirect", fullName: null, password: PASSWORD });
+  const email = account.email;
+  await signInAs(page, account);
 
   // signed in: the sign-in page sends them home instead of following the target
   await page.goto("/auth/signin?redirectTo=/%09/evil.example");
@@ -77,6 +77,7 @@ test("the quote form answers 200 with a Back link on this site, whatever the Ref
 
 test("signed-in pages and /auth pages are never stored; every page has the strict headers", async ({
   page,
+  newCustomer,
 }) => {
   const consoleErrors = watchConsoleErrors(page);
   const guestHome = await page.request.get("/");
@@ -102,8 +103,8 @@ test("signed-in pages and /auth pages are never stored; every page has the stric
     expectStrictHeaders(response!.headers(), path);
   }
 
-  const email = uniqueEmail("headers");
-  await signUpAndVerify(page, email, PASSWORD);
+  // an account of its own: the test signs it out
+  await signInAs(page, await newCustomer({ label: "headers" }));
   const profile = await page.goto("/account/profile");
   const headers = profile!.headers();
   expect(headers["cache-control"]).toBe("no-store");
@@ -117,8 +118,10 @@ test("signed-in pages and /auth pages are never stored; every page has the stric
   expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
 
   // our own cookie: the toast after signing out (no Secure prefix over plain HTTP)
+  // as the header's sign-out form posts it (an empty URL-encoded form)
   const signOut = await page.request.post("/auth/signout", {
     headers: { Origin: baseURL },
+    form: {},
     maxRedirects: 0,
   });
   expect(signOut.status()).toBe(302);
@@ -167,4 +170,67 @@ test("in production the server refuses to start without SMTP_URL, or with TRUST_
   expect(trustAll.lines).toEqual([
     expect.stringMatching(/^The server could not start: .*TRUST_PROXY: must be a hop count/),
   ]);
+});
+
+test("the attacker's oversized and malformed posts answer 4xx with a plain message while the site stays up", async ({
+  request,
+}) => {
+  const form = { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL };
+  const probes: { path: string; data: string; headers?: Record<string, string>; status: number }[] =
+    [
+      // 55 bytes that once built a hundred-million-slot array and killed the process
+      {
+        path: "/auth/signin",
+        data: "email=x&password=x&junk%5B100000000%5D=x",
+        status: 400,
+      },
+      {
+        path: "/quotes/water-filtration-remediation",
+        data: "firstName=Ann&currentIssues%5B1000000%5D=taste",
+        status: 400,
+      },
+      {
+        path: "/quotes/mold-remediation",
+        data: Array.from({ length: 50_000 }, () => "problemAreas=bathroom").join("&"),
+        status: 413,
+      },
+      { path: "/quotes/radon-remediation", data: "firstName=A%00nn", status: 400 },
+      {
+        path: "/quotes/radon-remediation",
+        data: '{"firstName":"Ann"}',
+        headers: { "Content-Type": "application/json", Origin: baseURL },
+        status: 400,
+      },
+      {
+        path: "/auth/signup",
+        data: "--b\r\nbroken",
+        headers: { "Content-Type": "multipart/form-data; boundary=b", Origin: baseURL },
+        status: 400,
+      },
+    ];
+  for (const probe of probes) {
+    const response = await request.post(probe.path, {
+      data: probe.data,
+      headers: probe.headers ?? form,
+      maxRedirects: 0,
+    });
+    expect(response.status(), probe.path).toBe(probe.status);
+    const page = await response.text();
+    expect(page).toMatch(/This (form could not be read|request is too large|form contains)/);
+    expect(page).not.toMatch(/at \w+ \(|node_modules|SELECT /);
+    expect((await request.get("/healthz")).status()).toBe(200);
+  }
+});
+
+test("a cross-site POST is refused by our check: 403 and a plain page", async ({ request }) => {
+  const response = await request.post("/auth/signin", {
+    data: "email=victim%40example.com&password=x",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: "https://attacker.example",
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(403);
+  expect(await response.text()).toContain("This request came from another site and was refused.");
 });

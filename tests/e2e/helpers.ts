@@ -32,10 +32,13 @@ export async function dataLayerOf(page: Page, count: number) {
   return dataLayer(page);
 }
 
-/** Waits for hydration (React attaches its root) on a page that pushes nothing. */
+/**
+ * Waits for hydration (React Router's browser router exists) on a page that pushes nothing.
+ * Public pages load their scripts after the first paint, so the load event alone does not say so.
+ */
 export async function hydrated(page: Page) {
   await page.waitForFunction(
-    () => "__reactRouterContext" in window && document.readyState === "complete",
+    () => "__reactRouterDataRouter" in window && document.readyState === "complete",
   );
   // the page-view effect runs right after hydration; give it the same chance a public page gets
   await page.evaluate(
@@ -123,10 +126,10 @@ export async function linkFromMail(to: string, subject: string): Promise<string>
 }
 
 let counter = 0;
-/** A fresh address per test, so tests never share an account. */
+/** A fresh address per test, so tests never share an account (workers are processes: pid too). */
 export function uniqueEmail(label: string): string {
   counter++;
-  return `${label}.${Date.now()}.${counter}@example.com`;
+  return `${label}.${Date.now()}.${process.pid}.${counter}@example.com`;
 }
 
 /** Signs up, verifies through the mailed link and lands signed in on profile setup. */
@@ -185,4 +188,23 @@ export async function turnOnTotp(page: Page, password: string): Promise<string> 
   await page.getByRole("button", { name: "Verify and Turn On" }).click();
   await expect(page.getByText("Two-factor authentication is on")).toBeVisible();
   return key;
+}
+
+/**
+ * How far the page scrolls sideways (0: not at all), as a person on a phone would find, and the
+ * text of the outermost elements reaching past the window's right edge (what to fix).
+ */
+export function sidewaysScroll(page: Page): Promise<{ extra: number; culprits: string[] }> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const edge = root.clientWidth + 0.5;
+    const culprits = [...document.body.querySelectorAll("*")]
+      .filter(
+        (el) =>
+          el.getBoundingClientRect().right > edge &&
+          (el.parentElement?.getBoundingClientRect().right ?? 0) <= edge,
+      )
+      .map((el) => `<${el.tagName.toLowerCase()}> ${(el.textContent ?? "").trim().slice(0, 40)}`);
+    return { extra: root.scrollWidth - root.clientWidth, culprits: culprits.slice(0, 3) };
+  });
 }

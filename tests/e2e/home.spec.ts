@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations } from "./helpers";
+import { expectNoAxeViolations, hydrated } from "./helpers";
 
 test.describe("landing page", () => {
   test("shows the hero, the three services and why to choose us", async ({ page }) => {
@@ -45,6 +45,16 @@ test.describe("landing page", () => {
     expect(problems).toEqual([]);
   });
 
+  test("/favicon.ico answers with the icon, for clients that ask for it whatever the page says", async ({
+    page,
+  }) => {
+    const icon = await page.request.get("/favicon.ico");
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()["content-type"]).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    // an ICO file: reserved 0, type 1 (icon), then how many images it holds
+    expect([...(await icon.body()).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+  });
+
   test("has no accessibility violations", async ({ page }) => {
     await page.goto("/");
     await expectNoAxeViolations(page);
@@ -63,6 +73,8 @@ test.describe("header on a wide screen", () => {
 
   test("'Our Services' lists each service with description and Utah location", async ({ page }) => {
     await page.goto("/");
+    // the menu opens with the page's scripts, which load after its first paint
+    await hydrated(page);
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link", { name: "Blog" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
@@ -82,6 +94,25 @@ test.describe("header on a wide screen", () => {
     await expect(nav.getByRole("link", { name: "Utah" })).toHaveCount(3);
     await page.keyboard.press("Escape");
     await expect(nav.getByText("Locations:").first()).toBeHidden();
+  });
+});
+
+test.describe("header typeahead", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("typing in the open 'Our Services' menu moves to the service whose title starts with it", async ({
+    page,
+  }) => {
+    await page.goto("/blog");
+    await hydrated(page);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("button", { name: "Our Services" }).click();
+    await page.keyboard.type("rad");
+    await expect(nav.getByRole("link", { name: /^Radon Remediation/ })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await nav.getByRole("button", { name: "Our Services" }).click();
+    await page.keyboard.press("m");
+    await expect(nav.getByRole("link", { name: /^Mold Remediation/ })).toBeFocused();
   });
 });
 

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
-import { expectNoAxeViolations } from "./helpers";
+import { PUBLISHED_POSTS } from "./fixtures";
+import { expectNoAxeViolations, hydrated } from "./helpers";
 
 const landing = [
   {
@@ -476,10 +477,10 @@ test.describe("search visibility", () => {
     await expect(page.locator('head meta[name="robots"]')).toHaveAttribute("content", "noindex");
   });
 
-  test("/sitemap.xml parses as XML and lists exactly the public pages with lastmod", async ({
-    page,
-    request,
-  }) => {
+  // every article it lists must answer 200: no post is unpublished meanwhile
+  test("/sitemap.xml parses as XML and lists exactly the public pages with lastmod", {
+    lock: PUBLISHED_POSTS,
+  }, async ({ page, request }) => {
     const response = await request.get("/sitemap.xml");
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("application/xml");
@@ -504,7 +505,7 @@ test.describe("search visibility", () => {
     expect(locs.filter((loc) => !articles.includes(loc)).sort()).toEqual(
       [...publicPages, "/blog"].map((p) => new URL(p, baseURL).href).sort(),
     );
-    // the articles seeded on first start (issue 10), each with its own entry
+    // the articles seeded on first start, each with its own entry
     expect(articles.length).toBeGreaterThanOrEqual(6);
     for (const url of parsed.urls) expect(url.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     for (const url of parsed.urls) {
@@ -607,6 +608,8 @@ test.describe("navigation", () => {
   for (const target of keyboardTargets) {
     test(`keyboard only: the header's services menu reaches ${target.label}`, async ({ page }) => {
       await page.goto("/");
+      // the menu opens with the page's scripts, which load after its first paint
+      await hydrated(page);
       await tabTo(page, "Our Services");
       await page.keyboard.press("Enter");
       if (target.utah) {

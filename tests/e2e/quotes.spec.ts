@@ -1,12 +1,17 @@
 import { expect, type Page, test } from "@playwright/test";
 import {
   confirmationReference,
+  contact,
   expectNoAxeViolations,
   fillContact,
   fillMold,
   fillRadon,
   fillWater,
+  findMail,
+  hydrated,
   sentMail,
+  signUpAndVerify,
+  uniqueEmail,
 } from "./helpers";
 
 const forms: { slug: string; title: string; fill: (page: Page) => Promise<void> }[] = [
@@ -148,6 +153,8 @@ test.describe("validation", () => {
 
   test("radon validates square footage when the field is left", async ({ page }) => {
     await page.goto("/quotes/radon-remediation");
+    // checking in the browser needs the page's scripts, which load after its first paint
+    await hydrated(page);
     const footage = page.getByLabel("Square Footage");
     const message = page.locator("form").getByText("Invalid square footage");
     await footage.fill("50");
@@ -159,6 +166,28 @@ test.describe("validation", () => {
     await footage.fill("0");
     await footage.blur();
     await expect(message).toBeHidden();
+  });
+
+  test("radon: a click right after correcting a field counts, as its error leaving moves nothing", async ({
+    page,
+  }) => {
+    // on a phone the fields stack: a line leaving above the checkbox would move it (both in view,
+    // or the browser's scroll anchoring would hide the move)
+    await page.setViewportSize({ width: 375, height: 1600 });
+    await page.goto("/quotes/radon-remediation");
+    await hydrated(page);
+    const propertyType = page.getByLabel("Property Type");
+    await propertyType.focus();
+    await propertyType.blur();
+    const message = page.locator("form").getByText("Property type is required");
+    await expect(message).toBeVisible();
+    // chosen as a person does: the select has focus while its option is picked
+    await propertyType.focus();
+    await propertyType.selectOption({ label: "Residential" });
+    // the click itself takes focus from the select, whose error then goes
+    await page.getByLabel("The property has a basement").click();
+    await expect(message).toBeHidden();
+    await expect(page.getByLabel("The property has a basement")).toBeChecked();
   });
 });
 
@@ -181,12 +210,112 @@ test("the submit button reads 'Submitting...' and a second submit is ignored", a
   expect(posts).toBe(1);
 });
 
+/** Waits for hydration: a click before it would post the form without JavaScript. */
+async function hydratedForm(page: Page, slug: string) {
+  await page.goto(`/quotes/${slug}`);
+  await hydrated(page);
+}
+
+test("a network failure keeps every answer and shows the SPEC's toasts; a retry after a lost answer makes one quote", async ({
+  page,
+}) => {
+  const email = `lost.answer.${Date.now()}@example.com`;
+  await hydratedForm(page, "mold-remediation");
+  await fillMold(page);
+  await fillContact(page, email);
+
+  // the network is down: the request never reaches the server
+  await page.route(/\/quotes\/mold-remediation\.data/, (route) =>
+    route.abort("internetdisconnected"),
+  );
+  await page.getByRole("button", { name: "Request Free Quote" }).click();
+  await expect(page.getByText("Error submitting quote", { exact: true })).toBeVisible();
+  await expect(page.getByText("Please try again later", { exact: true })).toBeVisible();
+  await expect(page.getByText("Form submission failed", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Mold Assessment Request" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+  await expect(page.getByLabel("First Name")).toHaveValue(contact.firstName);
+  await expect(page.getByRole("textbox", { name: "Email" })).toHaveValue(email);
+  await expect(
+    page.getByRole("group", { name: "Problem Areas" }).getByLabel("Basement"),
+  ).toBeChecked();
+  await expect(page.getByLabel("Property Type")).toHaveValue("apartment");
+
+  // the request reaches the server (the quote is made), its answer is lost on the way back
+  await page.unroute(/\/quotes\/mold-remediation\.data/);
+  let posts = 0;
+  await page.route(/\/quotes\/mold-remediation\.data/, async (route) => {
+    posts++;
+    if (posts > 1) return route.continue();
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+  await page.getByRole("button", { name: "Request Free Quote" }).click();
+  await expect(page.getByText("Please try again later", { exact: true }).first()).toBeVisible();
+  await expect(page.getByLabel("First Name")).toHaveValue(contact.firstName);
+  // the person tries again: the same form's key finds the quote already made
+  await page.getByRole("button", { name: "Request Free Quote" }).click();
+  const reference = await confirmationReference(page);
+  expect(posts).toBe(2);
+  // the confirmation mail of that quote; no other quote was made for this address
+  await findMail(email, `(${reference})`);
+  const { default: PostalMime } = await import("postal-mime");
+  const subjects: string[] = [];
+  for (const raw of sentMail()) {
+    const mail = await PostalMime.parse(raw);
+    if (mail.to?.some((a) => a.address === email)) subjects.push(mail.subject ?? "");
+  }
+  expect(subjects.filter((subject) => subject.startsWith("We received your"))).toEqual([
+    expect.stringContaining(`(${reference})`),
+  ]);
+});
+
+test("radon: a failed submit shows 'Error'; a confirmation that cannot load still says the submission went through", async ({
+  page,
+}) => {
+  await hydratedForm(page, "radon-remediation");
+  await fillRadon(page);
+  await fillContact(page);
+  await page.route(/\/quotes\/radon-remediation\.data/, (route) =>
+    route.abort("internetdisconnected"),
+  );
+  await page.getByRole("button", { name: "Request Free Quote" }).click();
+  await expect(page.getByText("Error", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("An error occurred while submitting your form", { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByLabel("Square Footage")).toHaveValue("2400");
+
+  await page.unroute(/\/quotes\/radon-remediation\.data/);
+  await page.route(/\/quotes\/confirmation\.data/, (route) => route.abort("internetdisconnected"));
+  await page.getByRole("button", { name: "Request Free Quote" }).click();
+  await expect(page.getByRole("heading", { name: "Quote Submitted Successfully!" })).toBeVisible();
+  await expect(
+    page.getByText(
+      "There was an error loading your quote details, but your submission was successful.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Return Home" })).toBeVisible();
+});
+
 test("Back returns to the previous page", async ({ page }) => {
   await page.goto("/");
   await page.getByRole("link", { name: "Get Remediation Quote for Mold Remediation" }).click();
   await expect(page.getByRole("heading", { name: "Mold Assessment Request" })).toBeVisible();
   await page.getByRole("link", { name: "Back" }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test("Back on a quote form opened from a search result goes to the service's page, not off the site", async ({
+  page,
+}) => {
+  // the tab's history holds another site's page before the form
+  await page.goto("data:text/html,<title>Search results</title><p>radon quote</p>");
+  await page.goto("/quotes/radon-remediation", { referer: "https://www.google.com/" });
+  await hydrated(page);
+  await page.getByRole("link", { name: "Back" }).click();
+  await expect(page).toHaveURL(/\/products\/radon-remediation$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Radon");
 });
 
 test("the confirmation without a quote shows the generic message", async ({ page }) => {
@@ -215,4 +344,36 @@ test.describe("accessibility", () => {
     await confirmationReference(page);
     await expectNoAxeViolations(page);
   });
+});
+
+test("a signed-in customer's form starts with the phone of their last request, and a saved property fills its ZIP", async ({
+  page,
+}) => {
+  await signUpAndVerify(page, uniqueEmail("pia.prefill"));
+  await page.getByLabel("Full Name").fill("Pia Prefill");
+  await page.getByRole("button", { name: "Complete Profile" }).click();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  await page.goto("/account/properties");
+  await page.getByRole("button", { name: "Add Property" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Property" });
+  await dialog.getByLabel("Address").fill("9 Orchard Lane");
+  await dialog.getByLabel("City").fill("Orem");
+  await dialog.getByLabel("ZIP Code").fill("84057");
+  await dialog.getByRole("button", { name: "Add Property" }).click();
+  await expect(page.getByText("Your property has been successfully added")).toBeVisible();
+
+  await page.goto("/quotes/mold-remediation");
+  await hydrated(page);
+  await expect(page.getByRole("textbox", { name: "Phone" })).toHaveValue("");
+  await page
+    .getByLabel("Property", { exact: true })
+    .selectOption({ label: "9 Orchard Lane, Orem, UT 84057" });
+  await expect(page.getByLabel("ZIP Code")).toHaveValue("84057");
+  await fillMold(page);
+  await page.getByRole("textbox", { name: "Phone" }).fill("801-555-0177");
+  await page.getByRole("button", { name: "Request Free Quote" }).click();
+  await confirmationReference(page);
+
+  await page.goto("/quotes/radon-remediation");
+  await expect(page.getByRole("textbox", { name: "Phone" })).toHaveValue("801-555-0177");
 });

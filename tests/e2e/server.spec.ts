@@ -3,9 +3,8 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import { baseURL, PORT } from "../../playwright.config";
-import { signUpAndVerify, uniqueEmail } from "./helpers";
+import { expect, test } from "./fixtures";
 
 function runServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ["server.ts"], {
@@ -25,6 +24,10 @@ function runServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
+// each test starts servers of its own (a cold start migrates a fresh PGlite): one at a time, in
+// one worker, so two cold starts never share the machine's cores with the suite's own server
+test.describe.configure({ mode: "default" });
+
 test("a second server on the same PGlite directory is refused at once", async () => {
   const second = runServer({
     PORT: String(PORT + 99),
@@ -32,6 +35,34 @@ test("a second server on the same PGlite directory is refused at once", async ()
   });
   expect(await second.exited).toBe(1);
   expect(second.output()).toContain("is already in use by another process");
+});
+
+test("a PGlite server killed with SIGKILL starts again at once on its directory", async ({
+  request,
+}) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "remediation-sigkill-"));
+  const env = { PORT: String(PORT + 95), DATA_DIR: dataDir };
+  const server = runServer(env);
+  try {
+    await expect.poll(() => server.output(), { timeout: 30_000 }).toContain("Server ready");
+    server.child.kill("SIGKILL");
+    await server.exited;
+
+    const again = runServer(env);
+    try {
+      // within the normal start time, not after the dead process's lock has aged
+      await expect.poll(() => again.output(), { timeout: 30_000 }).toContain("Server ready");
+      expect(again.output()).not.toContain("already in use");
+      const health = await request.get(`http://127.0.0.1:${PORT + 95}/healthz`);
+      expect(health.status()).toBe(200);
+    } finally {
+      again.child.kill("SIGTERM");
+      await again.exited;
+    }
+  } finally {
+    server.child.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });
 
 test("SIGTERM lets an in-flight quote request finish before stopping", async () => {
@@ -140,7 +171,7 @@ test("pages carry the security headers; cross-site POSTs are refused", async ({ 
     form,
     maxRedirects: 0,
   });
-  expect([400, 403]).toContain(foreignOrigin.status());
+  expect(foreignOrigin.status()).toBe(403);
   const crossSite = await request.post("/quotes/mold-remediation", {
     headers: { "Sec-Fetch-Site": "cross-site" },
     form,
@@ -150,9 +181,10 @@ test("pages carry the security headers; cross-site POSTs are refused", async ({ 
   expect(await crossSite.text()).not.toMatch(/at .*\.js|Error:/);
 });
 
-test("guests share one render of a page, each response with its own nonce; signed-in pages are their own; scripts are preloaded at low priority", async ({
+test("guests share one render of a page, each response with its own nonce; signed-in pages are their own; public pages fetch their scripts after the first paint, others at low priority", async ({
   request,
   browser,
+  customer,
 }) => {
   const nonceOf = (csp: string) => csp.match(/'nonce-([^']+)'/)?.[1] ?? "";
   const get = async (referer?: string) => {
@@ -172,7 +204,15 @@ test("guests share one render of a page, each response with its own nonce; signe
     expect(scriptNonces.length).toBeGreaterThan(0);
     expect(new Set(scriptNonces)).toEqual(new Set([nonce]));
   }
-  expect(second.html.replaceAll(second.nonce, "N")).toBe(first.html.replaceAll(first.nonce, "N"));
+  // ...and its own quote form key (issue 16: two guests never share one idempotency key)
+  const keyOf = (html: string) => html.match(/name="submissionKey" value="([^"]+)"/)?.[1] ?? "";
+  expect(keyOf(first.html)).toMatch(
+    /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+  );
+  expect(keyOf(second.html)).not.toBe(keyOf(first.html));
+  const shared = (page: { nonce: string; html: string }) =>
+    page.html.replaceAll(page.nonce, "N").replaceAll(keyOf(page.html), "K");
+  expect(shared(second)).toBe(shared(first));
   // other loader data (the Back link from the Referer) is another render, and not kept for others
   const backLink = (html: string) =>
     html.match(/<a href="([^"]*)"[^>]*>(?:(?!<\/a>)[\s\S])*?Back<\/a>/)?.[1];
@@ -182,10 +222,9 @@ test("guests share one render of a page, each response with its own nonce; signe
   expect(backLink((await get()).html)).toBe("/products/radon-remediation");
 
   // a signed-in customer gets a page rendered for them (prefilled), never a guest's copy
-  const context = await browser.newContext();
+  const context = await browser.newContext({ storageState: customer.storageState });
   const page = await context.newPage();
-  const email = uniqueEmail("render");
-  await signUpAndVerify(page, email);
+  const email = customer.email;
   await page.goto("/quotes/radon-remediation");
   await expect(page.getByRole("textbox", { name: "Email" })).toHaveValue(email);
   const guestAgain = await get();
@@ -194,12 +233,17 @@ test("guests share one render of a page, each response with its own nonce; signe
   expect(signedInHtml).toContain(email);
   await context.close();
 
-  // every way a page is made (prerendered, a guest's memo, a signed-in stream) fetches its scripts
-  // after what the first paint needs
+  // every way a page is made (prerendered, a guest's memo, a signed-in stream) leaves the first
+  // paint what it needs: a public page fetches its scripts only after it (no preloads, no module
+  // script: a classic script imports them), other pages preload them at low priority
   const prerendered = await (await request.get("/products")).text();
   for (const html of [prerendered, first.html, signedInHtml]) {
-    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
-    expect(preloads.length).toBeGreaterThan(2);
-    for (const link of preloads) expect(link).toContain('fetchpriority="low"');
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    expect(html).toContain('type="text/x-module-after-paint"');
   }
+  const signIn = await (await request.get("/auth/signin")).text();
+  const preloads = signIn.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+  expect(preloads.length).toBeGreaterThan(2);
+  for (const link of preloads) expect(link).toContain('fetchpriority="low"');
 });

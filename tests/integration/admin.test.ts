@@ -15,8 +15,10 @@ import * as analyticsRoute from "~/routes/admin/analytics";
 import * as customerRoute from "~/routes/admin/customer";
 import * as customersRoute from "~/routes/admin/customers";
 import * as dashboardRoute from "~/routes/admin/dashboard";
+import * as signatureRoute from "~/routes/admin/estimate-signature";
 import * as eventsRoute from "~/routes/admin/events";
 import * as layoutRoute from "~/routes/admin/layout";
+import * as priceBookRoute from "~/routes/admin/price-book";
 import * as quoteRoute from "~/routes/admin/quote";
 import * as quotesRoute from "~/routes/admin/quotes";
 import * as exportRoute from "~/routes/admin/quotes-export";
@@ -36,7 +38,7 @@ async function submit(
     formData({ ...validAnswers[service], ...fields }),
     { clientIp: `198.51.100.${Math.floor(Math.random() * 200)}`, owner: { userId } },
   );
-  if (outcome.status !== 201) throw new Error(`quote not created: ${JSON.stringify(outcome)}`);
+  if (outcome.ok !== true) throw new Error(`quote not created: ${JSON.stringify(outcome)}`);
   return outcome.quoteId;
 }
 
@@ -131,6 +133,42 @@ describe.each(drivers)("admin back office on %s", (driver) => {
           adminStatus: 400,
         },
         {
+          name: "quote action (save estimate draft)",
+          fn: quoteRoute.action,
+          path: `/admin/quotes/${quoteOfB}`,
+          params: { id: quoteOfB },
+          form: { intent: "save-estimate", "options[0].name": "" },
+          adminStatus: 400,
+        },
+        {
+          name: "quote action (send estimate)",
+          fn: quoteRoute.action,
+          path: `/admin/quotes/${quoteOfB}`,
+          params: { id: quoteOfB },
+          form: { intent: "send-estimate", "options[0].name": "" },
+          adminStatus: 400,
+        },
+        {
+          name: "signature",
+          fn: signatureRoute.loader,
+          path: `/admin/quotes/${quoteOfB}/signature.png`,
+          params: { id: quoteOfB },
+          adminStatus: 404,
+        },
+        {
+          name: "price book",
+          fn: priceBookRoute.loader,
+          path: "/admin/price-book",
+          adminStatus: 200,
+        },
+        {
+          name: "price book action",
+          fn: priceBookRoute.action,
+          path: "/admin/price-book",
+          form: { intent: "add", name: "" },
+          adminStatus: 400,
+        },
+        {
           name: "customers",
           fn: customersRoute.loader,
           path: "/admin/customers",
@@ -189,7 +227,11 @@ describe.each(drivers)("admin back office on %s", (driver) => {
           });
         const guest = await call(null);
         expect(guest.status, `${endpoint.name} as guest`).toBe(302);
-        expect(guest.location).toBe(`/auth/signin?redirectTo=${encodeURIComponent(endpoint.path)}`);
+        // a form post without a session comes from a page rendered while signed in: it says so
+        const ended = endpoint.form ? "&session=ended" : "";
+        expect(guest.location).toBe(
+          `/auth/signin?redirectTo=${encodeURIComponent(endpoint.path)}${ended}`,
+        );
 
         for (const customer of [customerA, customerB]) {
           const refused = await call(customer);
@@ -230,6 +272,8 @@ describe.each(drivers)("admin back office on %s", (driver) => {
       const [quote] = await db.select().from(schema.quotes).where(eq(schema.quotes.id, quoteOfB));
       expect(quote?.current_status).toBe("pending");
       expect(await historyOf(quoteOfB)).toHaveLength(1);
+      expect(await db.select().from(schema.estimates)).toHaveLength(0);
+      expect(await db.select().from(schema.price_book_items)).toHaveLength(0);
     });
 
     it("checks the layout middleware too, and ends admin sessions 12 hours after sign-in", async () => {
@@ -259,7 +303,7 @@ describe.each(drivers)("admin back office on %s", (driver) => {
         request: requestTo("/admin/dashboard"),
         context: contextFor(old),
       });
-      expect(expired.location).toBe("/auth/signin?redirectTo=%2Fadmin%2Fdashboard");
+      expect(expired.location).toBe("/auth/signin?redirectTo=%2Fadmin%2Fdashboard&session=ended");
       expect(
         await db.select().from(schema.session).where(eq(schema.session.id, old.sessionId)),
       ).toEqual([]);
@@ -537,9 +581,29 @@ describe.each(drivers)("admin back office on %s", (driver) => {
       expect(detail.triage.map((f) => f.label)).toEqual([
         "Above EPA action level: mitigation recommended",
       ]);
-      expect(detail.answers).toContainEqual(["Previous results (pCi/L)", "5.1"]);
+      expect(detail.answers).toContainEqual(["Previous results", "5.1"]);
       expect(detail.nextStatuses).toEqual(["in_progress", "rejected"]);
     });
+
+    it.each(["water_filtration", "mold", "radon"] as const)(
+      "shows the %s answers on the admin quote page as the lead alert lists them, with the SPEC's labels",
+      async (service) => {
+        const id = await submit(service, { previousTesting: "on", previousResults: "5.1" });
+        const page = await run(quoteRoute.loader, {
+          request: requestTo(`/admin/quotes/${id}`),
+          context: contextFor(admin),
+          params: { id },
+        });
+        const { answers } = page.value as Awaited<ReturnType<typeof quoteRoute.loader>>;
+        expect(answers.length).toBeGreaterThan(5);
+        const [alert] = await mailFor(id, "lead_alert");
+        const listed = (alert?.text_body ?? "").split("\n").map((line) => line.trim());
+        for (const [label, value] of answers) {
+          expect(listed).toContainEqual(`${`${label}:`.padEnd(24)} ${value}`);
+        }
+        if (service === "radon") expect(answers).toContainEqual(["Previous results", "5.1"]);
+      },
+    );
 
     it("gives one of two simultaneous changes and a clear conflict to the other", async () => {
       const id = await submit("mold");
@@ -788,9 +852,9 @@ describe.each(drivers)("admin back office on %s", (driver) => {
       });
       expect(plan).toContain("quotes_search_trgm_idx");
       expect(plan).toContain("profiles_full_name_trgm_idx");
-      expect(plan).toContain("properties_address_trgm_idx");
+      // the job address is the quote's own copy (it outlives the property)
+      expect(plan).toContain("quotes_property_address_trgm_idx");
       expect(plan).toContain("quotes_user_id_idx");
-      expect(plan).toContain("quotes_property_id_idx");
       expect(plan).not.toContain("Seq Scan on quotes");
     });
   });
@@ -813,7 +877,7 @@ describe.each(drivers)("admin back office on %s", (driver) => {
     const text = await response.text();
     const lines = text.trim().split("\r\n");
     expect(lines[0]).toBe(
-      "Reference,Date,Service,Status,Customer,Contact name,Email,Phone,ZIP code,Property,Description,Triage",
+      "Reference,Date,Service,Status,Estimate,Customer,Contact name,Email,Phone,ZIP code,Property,Description,Triage",
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(evil.slice(0, 8));
@@ -1118,33 +1182,36 @@ describe.each(drivers)("admin back office on %s", (driver) => {
   });
 });
 
-describe.runIf(drivers.includes("postgres"))("live updates across processes on PostgreSQL", () => {
-  let database: TestDatabase;
-  beforeEach(async () => {
-    database = await freshDatabase("postgres");
-  }, SLOW);
-  afterEach(async () => {
-    await database.dispose();
-  });
+describe.each(drivers.filter((driver) => driver === "postgres"))(
+  "live updates across processes on %s",
+  () => {
+    let database: TestDatabase;
+    beforeEach(async () => {
+      database = await freshDatabase("postgres");
+    }, SLOW);
+    afterEach(async () => {
+      await database.dispose();
+    });
 
-  it("a quote written by this process reaches a second server process's subscribers", async () => {
-    const { spawn } = await import("node:child_process");
-    const child = spawn("npx", ["tsx", "tests/setup/live-listener.ts"], {
-      env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: "silent" },
-      stdio: ["pipe", "pipe", "inherit"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    try {
-      await expect.poll(() => output, { timeout: 60_000 }).toContain("ready");
-      const id = await submit("radon");
-      await expect.poll(() => output, { timeout: 20_000 }).toContain(id);
-      expect(output).toContain('"topic":"quotes"');
-    } finally {
-      child.stdin.end();
-      await new Promise((resolve) => child.once("exit", resolve));
-    }
-  }, 120_000);
-});
+    it("a quote written by this process reaches a second server process's subscribers", async () => {
+      const { spawn } = await import("node:child_process");
+      const child = spawn("npx", ["tsx", "tests/setup/live-listener.ts"], {
+        env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: "silent" },
+        stdio: ["pipe", "pipe", "inherit"],
+      });
+      let output = "";
+      child.stdout.on("data", (chunk) => {
+        output += chunk;
+      });
+      try {
+        await expect.poll(() => output, { timeout: 60_000 }).toContain("ready");
+        const id = await submit("radon");
+        await expect.poll(() => output, { timeout: 20_000 }).toContain(id);
+        expect(output).toContain('"topic":"quotes"');
+      } finally {
+        child.stdin.end();
+        await new Promise((resolve) => child.once("exit", resolve));
+      }
+    }, 120_000);
+  },
+);

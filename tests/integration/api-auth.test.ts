@@ -1,7 +1,8 @@
 /**
- * /api/auth/* serves only the links we mail (issue 11): every other better-auth endpoint answers
- * 404 through our route, so nobody can sign in, ask for codes or check two-factor codes around
- * our rate-limited forms. Through app/routes/api/auth.ts, on PGlite and PostgreSQL.
+ * /api/auth/* serves only the links we mail (docs/decisions/0049-api-auth-mailed-links-only.md):
+ * every other better-auth endpoint answers 404 through our route, so nobody can sign in, ask for
+ * codes or check two-factor codes around our rate-limited forms. Through app/routes/api/auth.ts, on
+ * PGlite and PostgreSQL.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -56,6 +57,11 @@ describe.each(drivers)("/api/auth on %s", (driver) => {
       ["two-factor/verify-backup-code", { code: totp.backupCodes[0] }],
       ["two-factor/disable", { password: PASSWORD }],
       ["change-password", { currentPassword: PASSWORD, newPassword: "another long one 8" }],
+      // provider sign-in and linking start only from our rate-limited forms
+      ["sign-in/social", { provider: "google", callbackURL: "/" }],
+      ["link-social", { provider: "google", callbackURL: "/" }],
+      ["unlink-account", { accountId: "x" }],
+      ["set-password", { newPassword: "another long one 8" }],
     ];
     for (const [path, body] of posts) {
       const outcome = await call(path, body, path.startsWith("two-factor") ? totp.cookie : cookie);
@@ -67,6 +73,8 @@ describe.each(drivers)("/api/auth on %s", (driver) => {
       "list-sessions",
       "sign-in/email",
       "two-factor/get-totp-uri",
+      "list-accounts",
+      "callback/github",
     ]) {
       expect((await call(path, undefined, cookie)).status, path).toBe(404);
     }

@@ -1,6 +1,7 @@
 /**
  * The authentication rate limits, attacked the way a person would: through our form actions
- * (not better-auth's handler), on PGlite and PostgreSQL. docs/decisions.md lists the numbers.
+ * (not better-auth's handler), on PGlite and PostgreSQL. docs/decisions/0025-auth-rate-limits.md
+ * lists the numbers.
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
@@ -16,7 +17,8 @@ import { logger } from "~/lib/logger.server";
 import { action as profileAction } from "~/routes/account/profile";
 import { action as codeAction } from "~/routes/auth/code";
 import { action as forgotAction } from "~/routes/auth/forgot-password";
-import { action as signAction } from "~/routes/auth/sign";
+import { action as signAction } from "~/routes/auth/signin";
+import { action as signUpAction } from "~/routes/auth/signup";
 import { action as twoFactorAction } from "~/routes/auth/two-factor";
 import { PASSWORD, sessionCount, signedInAccount, totpAccount, totpCode } from "../setup/accounts";
 import { cookieHeader, post } from "../setup/actions";
@@ -193,7 +195,7 @@ describe.each(drivers)("authentication rate limits on %s", (driver) => {
     const ip = freshIp();
     for (let i = 0; i < 10; i++) {
       const outcome = await post(
-        signAction,
+        signUpAction,
         "/auth/signup",
         {
           email: `new${i}-${driver}@example.com`,
@@ -206,15 +208,15 @@ describe.each(drivers)("authentication rate limits on %s", (driver) => {
     }
     const email = `eleventh-${driver}@example.com`;
     const fields = { email, password: PASSWORD, confirmPassword: PASSWORD };
-    expect((await post(signAction, "/auth/signup", fields, ip)).status).toBe(429);
+    expect((await post(signUpAction, "/auth/signup", fields, ip)).status).toBe(429);
     expect(await outboxCount("email_verification", email)).toBe(0);
 
     const one = `same-${driver}@example.com`;
     const again = { email: one, password: PASSWORD, confirmPassword: PASSWORD };
-    expect((await post(signAction, "/auth/signup", again, freshIp())).status).toBe(302);
-    expect((await post(signAction, "/auth/signup", again, freshIp())).status).toBe(409);
-    expect((await post(signAction, "/auth/signup", again, freshIp())).status).toBe(409);
-    expect((await post(signAction, "/auth/signup", again, freshIp())).status).toBe(429);
+    expect((await post(signUpAction, "/auth/signup", again, freshIp())).status).toBe(302);
+    expect((await post(signUpAction, "/auth/signup", again, freshIp())).status).toBe(409);
+    expect((await post(signUpAction, "/auth/signup", again, freshIp())).status).toBe(409);
+    expect((await post(signUpAction, "/auth/signup", again, freshIp())).status).toBe(429);
   });
 
   it("the two-factor challenge: the sixth code in a minute from one address gets 429", async () => {

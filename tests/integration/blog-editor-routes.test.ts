@@ -1,5 +1,5 @@
 /**
- * The blog editor through its routes (issue 10 points 5, 6 and 8): who may call each loader and
+ * The blog editor through its routes: who may call each loader and
  * action, writing/publishing/unpublishing/deleting through the actions, the slug clash, and the
  * image uploads (stored, served in their sizes without metadata; bad files refused, nothing kept).
  */
@@ -10,8 +10,8 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { blog_categories, blog_posts, blog_tags, blog_uploads } from "~/db/schema";
-import { ensureCategory, SLUG_TAKEN } from "~/features/blog/editor.server";
-import { findPublishedPost } from "~/features/blog/posts.server";
+import { ensureCategory, ensureTags, SLUG_TAKEN } from "~/features/blog/editor.server";
+import { findCategoryPage, findPublishedPost, findTagPage } from "~/features/blog/posts.server";
 import { responsiveSources, uploadMainUrl } from "~/features/blog/uploads";
 import { UPLOAD_MESSAGES } from "~/features/blog/uploads.server";
 import { noStoreForPrivateResponses } from "~/lib/cache-control.server";
@@ -21,10 +21,13 @@ import * as listRoute from "~/routes/admin/blog";
 import * as deleteRoute from "~/routes/admin/blog-delete";
 import * as editorRoute from "~/routes/admin/blog-post";
 import * as uploadsRoute from "~/routes/admin/blog-uploads";
+import * as uploadsApiRoute from "~/routes/admin/blog-uploads-api";
+import * as publicListRoute from "~/routes/blog/index";
 import * as uploadFileRoute from "~/routes/resources/upload";
 import { contextFor, makeUser, ORIGIN, requestTo, run, toastIn } from "../setup/admin";
 import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
 import { formData } from "../setup/forms";
+import { throughRoot } from "../setup/through-root";
 
 const SLOW = 180_000;
 
@@ -122,6 +125,12 @@ describe.each(drivers)("blog editor routes on %s", (driver) => {
     const id = idFrom(post.location) as string;
     expect(id).toBeDefined();
     const png = await picture(40, 30).png().toBuffer();
+    const matrixCategory = await ensureCategory("Matrix category");
+    const [matrixTag] = (await ensureTags(["Matrix tag"])) as [string];
+    const terms = async () => ({
+      categories: await db.select().from(blog_categories),
+      tags: await db.select().from(blog_tags),
+    });
 
     const endpoints: {
       name: string;
@@ -177,11 +186,59 @@ describe.each(drivers)("blog editor routes on %s", (driver) => {
         adminStatus: 200,
       },
       {
+        name: "terms: delete confirmation",
+        fn: listRoute.loader,
+        request: () => requestTo(`/admin/blog?delete=category:${matrixCategory}`),
+        path: `/admin/blog?delete=category:${matrixCategory}`,
+        adminStatus: 200,
+      },
+      {
+        name: "terms: rename action (blank name)",
+        fn: listRoute.action,
+        request: () =>
+          postForm("/admin/blog", {
+            intent: "rename-term",
+            kind: "category",
+            id: matrixCategory,
+            name: " ",
+          }),
+        path: "/admin/blog",
+        adminStatus: 400,
+      },
+      {
+        name: "terms: rename action",
+        fn: listRoute.action,
+        request: () =>
+          postForm("/admin/blog", {
+            intent: "rename-term",
+            kind: "tag",
+            id: matrixTag,
+            name: "Renamed by admin",
+          }),
+        path: "/admin/blog",
+        adminStatus: 302,
+      },
+      {
+        name: "terms: delete action",
+        fn: listRoute.action,
+        request: () =>
+          postForm("/admin/blog", { intent: "delete-term", kind: "category", id: matrixCategory }),
+        path: "/admin/blog",
+        adminStatus: 302,
+      },
+      {
         name: "uploads",
         fn: uploadsRoute.loader,
         request: () => requestTo("/admin/blog/uploads"),
         path: "/admin/blog/uploads",
         adminStatus: 200,
+      },
+      {
+        name: "upload JSON action",
+        fn: uploadsApiRoute.action,
+        request: () => uploadRequest(null),
+        path: "/admin/blog/uploads",
+        adminStatus: 400,
       },
       {
         name: "upload action",
@@ -210,9 +267,14 @@ describe.each(drivers)("blog editor routes on %s", (driver) => {
         });
       const uploadsBefore = await db.select().from(blog_uploads);
       const filesBefore = storedFiles();
+      const termsBefore = await terms();
       const guest = await call(null);
       expect(guest.status, `${endpoint.name} as guest`).toBe(302);
-      expect(guest.location).toBe(`/auth/signin?redirectTo=${encodeURIComponent(endpoint.path)}`);
+      // a form post without a session comes from a page rendered while signed in: it says so
+      const ended = endpoint.request().method === "POST" ? "&session=ended" : "";
+      expect(guest.location).toBe(
+        `/auth/signin?redirectTo=${encodeURIComponent(endpoint.path)}${ended}`,
+      );
 
       for (const someone of [customer, customerB]) {
         const refused = await call(someone);
@@ -227,6 +289,7 @@ describe.each(drivers)("blog editor routes on %s", (driver) => {
       // nothing was written by anyone refused
       expect(await db.select().from(blog_uploads)).toEqual(uploadsBefore);
       expect(storedFiles()).toEqual(filesBefore);
+      expect(await terms(), `${endpoint.name}: terms after refusals`).toEqual(termsBefore);
       expect(await db.select().from(blog_posts).where(eq(blog_posts.id, id))).toHaveLength(1);
 
       const allowed = await call(admin);
@@ -234,6 +297,132 @@ describe.each(drivers)("blog editor routes on %s", (driver) => {
     }
     expect(await db.select().from(blog_posts).where(eq(blog_posts.id, id))).toHaveLength(0);
     expect(await db.select().from(blog_uploads)).toHaveLength(1);
+    // the admin's own term calls were real: the tag renamed, the category gone
+    const after = await terms();
+    expect(after.tags.map((t) => [t.name, t.slug])).toEqual([
+      ["Renamed by admin", "renamed-by-admin"],
+    ]);
+    expect(after.categories).toEqual([]);
+  });
+
+  it("renames and deletes categories and tags from /admin/blog, checked on the server; public lists show only terms with published posts", async () => {
+    const admin_ = contextFor(admin);
+    const save = (url: string, fields: Record<string, string | readonly string[]>, id?: string) =>
+      run(editorRoute.action, {
+        request: postForm(url, fields),
+        context: admin_,
+        params: id ? { id } : {},
+      });
+    const act = (fields: Record<string, string>) =>
+      run(listRoute.action, { request: postForm("/admin/blog", fields), context: admin_ });
+    const sidebar = async () => {
+      const list = (
+        await run(publicListRoute.loader, {
+          request: requestTo("/blog"),
+          context: contextFor(null),
+        })
+      ).value as Awaited<ReturnType<typeof publicListRoute.loader>>;
+      return { categories: list.categories.map((c) => c.name), tags: list.tags.map((t) => t.name) };
+    };
+
+    // a category and a tag typed on a draft are not public ('0 articles' never shows)
+    const draft = await save("/admin/blog/new", {
+      title: "Draft only",
+      content: "<p>x</p>",
+      new_categories: "Crawlspaces",
+      new_tags: "Vapor barriers",
+      published: "false",
+    });
+    const draftId = idFrom(draft.location) as string;
+    await save("/admin/blog/new", {
+      title: "Live one",
+      content: "<p>x</p>",
+      new_categories: "Radon",
+      new_tags: "Testing",
+      published: "true",
+    });
+    expect(await sidebar()).toEqual({ categories: ["Radon"], tags: ["Testing"] });
+
+    // the admin sees every term with its post count
+    const listed = async () =>
+      (
+        (await run(listRoute.loader, { request: requestTo("/admin/blog"), context: admin_ }))
+          .value as Awaited<ReturnType<typeof listRoute.loader>>
+      ).terms;
+    const terms = await listed();
+    expect(terms.categories.map((c) => [c.name, c.post_count])).toEqual([
+      ["Crawlspaces", 1],
+      ["Radon", 1],
+    ]);
+    const crawl = terms.categories.find((c) => c.name === "Crawlspaces")?.id as string;
+    const radon = terms.categories.find((c) => c.name === "Radon")?.id as string;
+    const testing = terms.tags.find((t) => t.name === "Testing")?.id as string;
+
+    // rename: name and slug; the public pages follow
+    const renamed = await act({
+      intent: "rename-term",
+      kind: "category",
+      id: radon,
+      name: "Radon Testing",
+    });
+    expect(renamed.status).toBe(302);
+    expect(renamed.location).toBe("/admin/blog#terms");
+    expect(await toastIn(renamed.setCookie)).toMatchObject({ title: "Category renamed" });
+    expect(await sidebar()).toEqual({ categories: ["Radon Testing"], tags: ["Testing"] });
+    expect((await findCategoryPage("radon-testing"))?.category.name).toBe("Radon Testing");
+    expect(await findCategoryPage("radon")).toBeNull();
+
+    // refused on the server with the message beside the field, nothing written
+    const before = await listed();
+    for (const [fields, message] of [
+      [{ intent: "rename-term", kind: "category", id: radon, name: "   " }, "Enter a name"],
+      [
+        { intent: "rename-term", kind: "category", id: radon, name: "x".repeat(81) },
+        "Use at most 80 characters",
+      ],
+      [
+        { intent: "rename-term", kind: "category", id: radon, name: "!!!" },
+        "Use at least one letter or digit",
+      ],
+      [
+        { intent: "rename-term", kind: "category", id: radon, name: "crawlspaces" },
+        "A category with this name already exists",
+      ],
+    ] as const) {
+      const refused = await act(fields);
+      expect(refused.status, fields.name).toBe(400);
+      expect(refused.value).toMatchObject({ termError: { kind: "category", id: radon, message } });
+    }
+    expect(
+      (await act({ intent: "rename-term", kind: "tag", id: "not-a-uuid", name: "X" })).status,
+    ).toBe(400);
+    expect((await act({ intent: "bogus", kind: "tag", id: testing })).status).toBe(400);
+    const missing = await act({
+      intent: "delete-term",
+      kind: "tag",
+      id: "00000000-0000-4000-8000-000000000000",
+    });
+    expect(missing.status).toBe(404);
+    expect(await listed()).toEqual(before);
+
+    // delete: confirmation first (a page, no JavaScript needed), then the term goes, the posts stay
+    const confirm = (
+      await run(listRoute.loader, {
+        request: requestTo(`/admin/blog?delete=tag:${testing}`),
+        context: admin_,
+      })
+    ).value as Awaited<ReturnType<typeof listRoute.loader>>;
+    expect(confirm.confirmDelete).toMatchObject({ kind: "tag", name: "Testing", post_count: 1 });
+    const deleted = await act({ intent: "delete-term", kind: "tag", id: testing });
+    expect(deleted.status).toBe(302);
+    expect(await toastIn(deleted.setCookie)).toMatchObject({ title: "Tag deleted" });
+    expect(await sidebar()).toEqual({ categories: ["Radon Testing"], tags: [] });
+    expect(await findTagPage("testing")).toBeNull();
+    expect(await findPublishedPost("live-one")).toMatchObject({ tags: [] });
+    await act({ intent: "delete-term", kind: "category", id: crawl });
+    const [kept] = await db.select().from(blog_posts).where(eq(blog_posts.id, draftId));
+    expect(kept?.title).toBe("Draft only");
+    expect((await listed()).categories.map((c) => c.name)).toEqual(["Radon Testing"]);
   });
 
   it("creates, edits, publishes, unpublishes and deletes a post through the actions", async () => {
@@ -599,21 +788,52 @@ describe.each(drivers)("blog editor routes on %s", (driver) => {
       expect(await db.select().from(blog_uploads), c.what).toEqual([]);
     }
 
-    // a body announced as too large is refused before it is read
-    const announced = new Request(new URL("/admin/blog/uploads", ORIGIN), {
-      method: "POST",
-      headers: {
-        Origin: ORIGIN,
-        "Content-Type": "multipart/form-data; boundary=x",
-        "Content-Length": String(50 * 1024 * 1024),
-      },
-      body: "--x--",
-    });
-    const refused = await run(uploadsRoute.action, {
-      request: announced,
+    // a body announced as too large is refused (past 64 MB before it is read)
+    for (const size of [6 * 1024 * 1024, 50 * 1024 * 1024, 100 * 1024 * 1024]) {
+      const announced = new Request(new URL("/admin/blog/uploads", ORIGIN), {
+        method: "POST",
+        headers: {
+          Origin: ORIGIN,
+          "Content-Type": "multipart/form-data; boundary=x",
+          "Content-Length": String(size),
+        },
+        body: "--x--",
+      });
+      const refused = await run(uploadsRoute.action, {
+        request: announced,
+        context: contextFor(admin),
+      });
+      expect(refused.status, `${size} bytes announced`).toBe(413);
+      expect(refused.value).toEqual({ error: UPLOAD_MESSAGES.tooLarge, image: null });
+    }
+    expect(storedFiles()).toEqual([]);
+
+    // through the site's body limits (root middleware) both upload paths give the upload's words
+    for (const [url, route] of [
+      ["/admin/blog/uploads.json", uploadsApiRoute.action],
+      ["/admin/blog/uploads", uploadsRoute.action],
+    ] as const) {
+      const body = new FormData();
+      body.append("image", new File([new Uint8Array(6 * 1024 * 1024)], "huge.jpg"));
+      const answer = await throughRoot(
+        new Request(new URL(url, ORIGIN), { method: "POST", headers: { Origin: ORIGIN }, body }),
+        route,
+        { context: contextFor(admin) },
+      );
+      expect(answer.status, url).toBe(413);
+      expect(await answer.text(), url).toBe(UPLOAD_MESSAGES.tooLarge);
+    }
+
+    // the editor's JSON endpoint answers the same refusals as JSON
+    const json = await run(uploadsApiRoute.action, {
+      request: uploadRequest(oversized, "huge.jpg"),
       context: contextFor(admin),
     });
-    expect(refused.status).toBe(413);
+    expect(json.status).toBe(413);
+    expect(await (json.value as Response).json()).toEqual({
+      error: UPLOAD_MESSAGES.tooLarge,
+      image: null,
+    });
     expect(storedFiles()).toEqual([]);
   }, 60_000);
 });

@@ -23,12 +23,14 @@ import {
   relatedPosts,
 } from "~/features/blog/posts.server";
 import { seedBlogArticles } from "~/features/blog/seed.server";
+import { company } from "~/features/catalog/company";
 import { db } from "~/lib/db.server";
 import * as categoryRoute from "~/routes/blog/category";
 import { loader as categoryLoader } from "~/routes/blog/category";
 import { loader as feedLoader } from "~/routes/blog/feed";
 import * as listRoute from "~/routes/blog/index";
 import { loader as listLoader } from "~/routes/blog/index";
+import * as postRoute from "~/routes/blog/post";
 import { loader as postLoader, meta as postMeta } from "~/routes/blog/post";
 import * as tagRoute from "~/routes/blog/tag";
 import { loader as tagLoader } from "~/routes/blog/tag";
@@ -225,6 +227,77 @@ describe.each(drivers)("public blog on %s", (driver) => {
       const text = textOf((await renderRoute(page.route, page.pattern, page.path)).html);
       expect(text, page.path).toContain("Post live");
       expect(text, page.path).not.toContain(page.empty);
+    }
+  });
+
+  it("shows each category, tag and article page the breadcrumb its BreadcrumbList names", async () => {
+    const radon = await ensureCategory("Radon");
+    const [testing] = await ensureTags(["Testing"]);
+    await post("crumbs", 1, { category_ids: [radon], tag_ids: [testing as string] });
+    const pages = [
+      { route: categoryRoute, pattern: "/blog/category/:slug", path: "/blog/category/radon" },
+      { route: tagRoute, pattern: "/blog/tag/:slug", path: "/blog/tag/testing" },
+      { route: postRoute, pattern: "/blog/:slug", path: "/blog/crumbs" },
+    ];
+    const expected = {
+      "/blog/category/radon": ["Home", "Blog", "Radon"],
+      "/blog/tag/testing": ["Home", "Blog", "#Testing"],
+      "/blog/crumbs": ["Home", "Blog", "Post crumbs"],
+    } as Record<string, string[]>;
+    for (const page of pages) {
+      const { html } = await renderRoute(page.route, page.pattern, page.path);
+      const nav = html.match(/<nav aria-label="Breadcrumb"[^>]*>([\s\S]*?)<\/nav>/)?.[1] ?? "";
+      const visible = [...nav.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((m) =>
+        textOf(m[1] ?? "").trim(),
+      );
+      expect(visible, page.path).toEqual(expected[page.path]);
+      expect(nav, page.path).toContain('aria-current="page"');
+
+      const slug = page.path.split("/").at(-1) as string;
+      const loaderData = await page.route.loader(args(page.path, { slug }));
+      const descriptors = page.route.meta({
+        loaderData,
+        params: { slug },
+        location: { pathname: page.path, search: "", hash: "" },
+        matches: [{ id: "root", loaderData: { publicUrl: ORIGIN } }],
+      } as never) as Record<string, unknown>[];
+      const list = descriptors
+        .map((d) => d["script:ld+json"] as { "@type"?: string } | undefined)
+        .find((o) => o?.["@type"] === "BreadcrumbList") as
+        | { itemListElement: { name: string; item: string }[] }
+        | undefined;
+      expect(
+        list?.itemListElement.map((i) => i.name),
+        page.path,
+      ).toEqual(visible);
+      expect(list?.itemListElement.at(-1)?.item, page.path).toBe(`${ORIGIN}${page.path}`);
+    }
+  });
+
+  it("answers a missing article, category, tag or list page with the site's one error page", async () => {
+    const pages = [
+      { route: postRoute, pattern: "/blog/:slug", path: "/blog/gone", title: "Article Not Found" },
+      {
+        route: categoryRoute,
+        pattern: "/blog/category/:slug",
+        path: "/blog/category/gone",
+        title: "Category Not Found",
+      },
+      {
+        route: tagRoute,
+        pattern: "/blog/tag/:slug",
+        path: "/blog/tag/gone",
+        title: "Tag Not Found",
+      },
+      { route: listRoute, pattern: "/blog", path: "/blog?page=9", title: "Page not found" },
+    ];
+    for (const page of pages) {
+      const { status, html } = await renderRoute(page.route, page.pattern, page.path);
+      expect(status, page.path).toBe(404);
+      // the document title carries the company's name from its one module
+      expect(html, page.path).toContain(`<title>${page.title} | ${company.name}</title>`);
+      expect(textOf(html), page.path).toMatch(new RegExp(`404 ${page.title} .+ Back to the blog`));
+      expect(html, page.path).toContain('href="/blog"');
     }
   });
 

@@ -27,7 +27,7 @@ const attributes = (setCookie: string) =>
     .slice(1)
     .map((a) => a.trim().toLowerCase());
 
-describe("our own cookies over HTTPS in production (issue 11 point 7)", () => {
+describe("our own cookies over HTTPS in production (docs/decisions/0038-signed-cookies.md)", () => {
   let database: TestDatabase;
   beforeEach(async () => {
     database = await freshDatabase("pglite", {

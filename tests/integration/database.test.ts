@@ -1,14 +1,18 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { rate_limits } from "~/db/schema";
-import { DatabaseLockedError, db, openDatabase } from "~/lib/db.server";
+import { DatabaseLockedError, db, openDatabase, pgliteLockFile } from "~/lib/db.server";
 import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
 
 describe("PGlite data directory", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "remediation-lock-"));
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "remediation-lock-"));
+  });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it("refuses a second opener at once with a clear message, and frees the directory on close", async () => {
@@ -20,6 +24,36 @@ describe("PGlite data directory", () => {
     await first.close();
     const again = await openDatabase({ pgliteDir: path.join(dir, "db") });
     await again.close();
+  });
+
+  it("refuses the directory while another live process holds it, and takes it at once after that process is killed (kill -9)", async () => {
+    const pgliteDir = path.join(dir, "db");
+    // another process holding the directory's lock, as a server does, until it is killed
+    const holder = spawn(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `const { lockExclusively } = await import(${JSON.stringify(path.resolve("app/lib/process-lock.server.ts"))});
+         if (!lockExclusively(process.argv[1])) process.exit(3);
+         console.log("locked");
+         setInterval(() => {}, 1000);`,
+        pgliteLockFile(pgliteDir),
+      ],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    const exited = new Promise((resolve) => holder.on("exit", resolve));
+    await new Promise<void>((resolve, reject) => {
+      holder.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("locked") && resolve());
+      holder.on("exit", (code) => reject(new Error(`the lock holder exited with ${code}`)));
+    });
+    await expect(openDatabase({ pgliteDir })).rejects.toBeInstanceOf(DatabaseLockedError);
+
+    holder.kill("SIGKILL");
+    await exited;
+    // no waiting for the lock to age: the process is gone, so is its lock
+    const database = await openDatabase({ pgliteDir });
+    await database.close();
   });
 });
 

@@ -25,7 +25,7 @@ describe.each(drivers)("mail outbox on %s", (driver) => {
         owner: { userId: null },
       },
     );
-    quoteId = outcome.status === 201 ? outcome.quoteId : "";
+    quoteId = outcome.ok === true ? outcome.quoteId : "";
   });
   afterEach(async () => {
     await smtp.close();

@@ -46,8 +46,8 @@ describe.each(drivers)("quote requests on %s", (driver) => {
 
   it("stores a water request whole: guest quote, details, first history row and two mails", async () => {
     const outcome = await submit("water_filtration", validAnswers.water_filtration);
-    expect(outcome.status).toBe(201);
-    const id = outcome.status === 201 ? outcome.quoteId : "";
+    expect(outcome.ok).toBe(true);
+    const id = outcome.ok === true ? outcome.quoteId : "";
 
     const [quote] = await db.select().from(schema.quotes).where(eq(schema.quotes.id, id));
     expect(quote).toMatchObject({
@@ -112,7 +112,7 @@ describe.each(drivers)("quote requests on %s", (driver) => {
     const ids: string[] = [];
     for (const fields of [...answers, ...answers]) {
       const outcome = await submit("water_filtration", fields, `198.51.100.${ids.length + 1}`);
-      ids.push(outcome.status === 201 ? outcome.quoteId : "");
+      ids.push(outcome.ok === true ? outcome.quoteId : "");
     }
     expect(new Set(ids).size).toBe(4);
     const stored = await Promise.all(
@@ -159,7 +159,7 @@ describe.each(drivers)("quote requests on %s", (driver) => {
     const unseen = await submit("mold", { ...validAnswers.mold, visibleMold: undefined });
     const rows = await db.select().from(schema.mold_assessment_details);
     const byId = new Map(rows.map((r) => [r.quote_id, r]));
-    expect(byId.get(seen.status === 201 ? seen.quoteId : "")).toMatchObject({
+    expect(byId.get(seen.ok === true ? seen.quoteId : "")).toMatchObject({
       visible_mold: true,
       mold_type: "black",
       affected_area: "medium",
@@ -169,7 +169,7 @@ describe.each(drivers)("quote requests on %s", (driver) => {
       property_age: null,
       urgency_level: "high",
     });
-    expect(byId.get(unseen.status === 201 ? unseen.quoteId : "")).toMatchObject({
+    expect(byId.get(unseen.ok === true ? unseen.quoteId : "")).toMatchObject({
       visible_mold: false,
       mold_type: null,
       affected_area: null,
@@ -180,7 +180,7 @@ describe.each(drivers)("quote requests on %s", (driver) => {
 
   it("stores a radon request with 0 square feet as 1000 and empty answers as null", async () => {
     const outcome = await submit("radon", validAnswers.radon);
-    expect(outcome.status).toBe(201);
+    expect(outcome.ok).toBe(true);
     const [details] = await db.select().from(schema.radon_testing_details);
     expect(details).toMatchObject({
       property_type: "residential",
@@ -207,8 +207,8 @@ describe.each(drivers)("quote requests on %s", (driver) => {
 
     const outcome = await submit("water_filtration", validAnswers.water_filtration);
 
-    expect(outcome.status).toBe(500);
-    expect(outcome.status === 500 && outcome.result.error?.[""]).toEqual([
+    expect(outcome).toMatchObject({ ok: false, status: 500 });
+    expect(outcome.ok === false && outcome.result.error?.[""]).toEqual([
       "Error submitting quote. Please try again later.",
     ]);
     expect(JSON.stringify(outcome)).not.toMatch(/injected|INSERT|water_filtration_details/);
@@ -228,8 +228,8 @@ describe.each(drivers)("quote requests on %s", (driver) => {
       ...validAnswers.water_filtration,
       currentIssues: undefined,
     });
-    expect(outcome.status).toBe(400);
-    expect(outcome.status === 400 && outcome.result.error?.currentIssues).toEqual([
+    expect(outcome).toMatchObject({ ok: false, status: 400 });
+    expect(outcome.ok === false && outcome.result.error?.currentIssues).toEqual([
       "Please select at least one issue",
     ]);
     expect((await rowCounts()).quotes).toBe(0);
@@ -237,39 +237,45 @@ describe.each(drivers)("quote requests on %s", (driver) => {
 
   it("stores nothing when the honeypot is filled, yet answers as a success", async () => {
     const outcome = await submit("mold", { ...validAnswers.mold, website: "http://spam.example" });
-    expect(outcome.status).toBe(202);
+    expect(outcome).toEqual({ ok: "dropped" });
     expect(await rowCounts()).toMatchObject({ quotes: 0, outbox: 0, mold: 0 });
   });
 
   it("limits submissions per client per hour with 429, grouping IPv6 by /64", async () => {
     for (const ip of ["2001:db8:7:1::10", "2001:db8:7:1::20", "2001:db8:7:1:ffff::1"]) {
-      expect((await submit("radon", validAnswers.radon, ip)).status).toBe(201);
+      expect((await submit("radon", validAnswers.radon, ip)).ok).toBe(true);
     }
     const limited = await submit("radon", validAnswers.radon, "2001:db8:7:1::99");
-    expect(limited.status).toBe(429);
-    expect(limited.status === 429 && limited.result.error?.[""]?.[0]).toMatch(
+    expect(limited).toMatchObject({ ok: false, status: 429 });
+    expect(limited.ok === false && limited.result.error?.[""]?.[0]).toMatch(
       /^Too many quote requests from your network\. Please try again in \d+ minutes?/,
     );
-    expect((await submit("radon", validAnswers.radon, "2001:db8:7:2::1")).status).toBe(201);
-    expect((await submit("radon", validAnswers.radon, "198.51.100.4")).status).toBe(201);
+    expect((await submit("radon", validAnswers.radon, "2001:db8:7:2::1")).ok).toBe(true);
+    expect((await submit("radon", validAnswers.radon, "198.51.100.4")).ok).toBe(true);
     expect((await rowCounts()).quotes).toBe(5);
   });
 
   it("keeps the rate limit across a restart", async () => {
     for (let i = 0; i < 3; i++) await submit("radon", validAnswers.radon, "192.0.2.50");
     await database.restart();
-    expect((await submit("radon", validAnswers.radon, "192.0.2.50")).status).toBe(429);
+    expect(await submit("radon", validAnswers.radon, "192.0.2.50")).toMatchObject({
+      ok: false,
+      status: 429,
+    });
   });
 
   it("lets a client in again once its hour is over, counting afresh", async () => {
     for (let i = 0; i < 3; i++) await submit("radon", validAnswers.radon, "192.0.2.60");
-    expect((await submit("radon", validAnswers.radon, "192.0.2.60")).status).toBe(429);
+    expect(await submit("radon", validAnswers.radon, "192.0.2.60")).toMatchObject({
+      ok: false,
+      status: 429,
+    });
     // the hour passes
     await db
       .update(schema.rate_limits)
       .set({ expire: new Date(Date.now() - 1000) })
       .where(eq(schema.rate_limits.key, "quote:192.0.2.60"));
-    expect((await submit("radon", validAnswers.radon, "192.0.2.60")).status).toBe(201);
+    expect((await submit("radon", validAnswers.radon, "192.0.2.60")).ok).toBe(true);
     const [limit] = await db
       .select()
       .from(schema.rate_limits)
@@ -282,7 +288,7 @@ describe.each(drivers)("quote requests on %s", (driver) => {
     const payloads: string[] = [];
     const unlisten = await database.handle.listen("quotes_changed", (p) => payloads.push(p));
     const outcome = await submit("mold", validAnswers.mold);
-    const id = outcome.status === 201 ? outcome.quoteId : "";
+    const id = outcome.ok === true ? outcome.quoteId : "";
     await expect.poll(() => payloads.length, { timeout: 5000 }).toBeGreaterThan(0);
     expect(JSON.parse(payloads[0] as string)).toEqual({ op: "INSERT", id });
     await unlisten();

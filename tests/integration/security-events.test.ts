@@ -10,7 +10,6 @@ import { db } from "~/lib/db.server";
 import { loadEnv, setEnv } from "~/lib/env.server";
 import { requestContext } from "~/lib/request-context";
 import { userContext } from "~/lib/session.server";
-import { middleware } from "~/root";
 import { action as profileAction } from "~/routes/account/profile";
 import * as customerRoute from "~/routes/admin/customer";
 import { action as forgotAction } from "~/routes/auth/forgot-password";
@@ -21,6 +20,7 @@ import { post } from "../setup/actions";
 import { contextFor, makeUser, requestTo, run } from "../setup/admin";
 import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
 import { formData, validAnswers } from "../setup/forms";
+import { type GuardedServer, startGuardedServer } from "../setup/guarded-server";
 import { type CapturedLogs, captureLogs } from "../setup/logs";
 
 const ORIGIN = "http://localhost:3000";
@@ -49,39 +49,29 @@ function withoutDatabase() {
   return () => logs as CapturedLogs;
 }
 
-describe("refused cross-site POSTs are security events (issue 11 point 6, ASVS V16.3)", () => {
+describe("refused cross-site POSTs are security events (ASVS V16.3)", () => {
   const captured = withoutDatabase();
+  let guarded: GuardedServer;
+  beforeAll(async () => {
+    guarded = await startGuardedServer();
+  });
+  afterAll(() => guarded.close());
 
-  /** Runs the root middleware chain on `request` as the server would, until it answers. */
-  async function throughRootMiddleware(request: Request) {
-    const context = new RouterContextProvider();
-    context.set(requestContext, { clientIp: "203.0.113.9", nonce: "n", requestId: "req-csrf-1" });
-    const [sameOriginOnly] = middleware;
-    try {
-      await sameOriginOnly!(
-        { request, context, params: {} } as never,
-        async () => new Response("ok"),
-      );
-      return "let through";
-    } catch (response) {
-      return response as Response;
-    }
-  }
-
-  it("refuses the POST with 403 and logs one line with address and request id, no secret", async () => {
-    const outcome = await throughRootMiddleware(
-      new Request(`${ORIGIN}/auth/reset-password?token=r3setT0ken99`, {
-        method: "POST",
-        headers: {
-          Origin: "https://attacker.example",
-          Cookie: "remediation.session_token=s3ssionT0ken77",
-          "Content-Type": "application/x-www-form-urlencoded",
-        },
-        body: "password=hunter2hunter2&confirmPassword=hunter2hunter2",
-      }),
-    );
-    expect(outcome).toBeInstanceOf(Response);
-    expect((outcome as Response).status).toBe(403);
+  it("refuses the POST with 403 and a plain page before the router, logging one line and no secret", async () => {
+    const before = guarded.reached();
+    const response = await fetch(`${guarded.origin}/auth/reset-password?token=r3setT0ken99`, {
+      method: "POST",
+      headers: {
+        Origin: "https://attacker.example",
+        Cookie: "remediation.session_token=s3ssionT0ken77",
+        "Content-Type": "application/x-www-form-urlencoded",
+        "X-Request-Id": "req-csrf-1",
+      },
+      body: "password=hunter2hunter2&confirmPassword=hunter2hunter2",
+    });
+    expect(response.status).toBe(403);
+    expect(await response.text()).toContain("This request came from another site and was refused.");
+    expect(guarded.reached()).toBe(before);
 
     const events = captured()
       .lines()
@@ -90,7 +80,7 @@ describe("refused cross-site POSTs are security events (issue 11 point 6, ASVS V
       expect.objectContaining({
         security: true,
         level: 40,
-        clientIp: "203.0.113.9",
+        clientIp: "127.0.0.1",
         requestId: "req-csrf-1",
         method: "POST",
         path: "/auth/reset-password",
@@ -102,17 +92,57 @@ describe("refused cross-site POSTs are security events (issue 11 point 6, ASVS V
     }
   });
 
-  it("logs nothing for a same-origin POST", async () => {
+  it("refuses a malformed Origin and a cross-site Sec-Fetch-Site the same way", async () => {
+    const probes: Record<string, string>[] = [
+      { Origin: "not a url" },
+      { "Sec-Fetch-Site": "cross-site" },
+    ];
+    for (const headers of probes) {
+      const response = await fetch(`${guarded.origin}/quotes/mold-remediation`, {
+        method: "POST",
+        headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "firstName=x",
+      });
+      expect(response.status).toBe(403);
+    }
+    expect(guarded.reached()).toBe(0);
+  });
+
+  it("takes `Origin: null` as our own only with Sec-Fetch-Site: same-origin (a no-referrer page's form)", async () => {
+    const post = (headers: Record<string, string>) =>
+      fetch(`${guarded.origin}/estimates/x`, {
+        method: "POST",
+        headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "intent=accept",
+      });
+    const before = guarded.reached();
+    const refusals: Record<string, string>[] = [
+      { Origin: "null" },
+      { Origin: "null", "Sec-Fetch-Site": "cross-site" },
+      { Origin: "null", "Sec-Fetch-Site": "same-site" },
+      { Origin: "null", "Sec-Fetch-Site": "none" },
+    ];
+    for (const refused of refusals) {
+      expect((await post(refused)).status, JSON.stringify(refused)).toBe(403);
+    }
+    expect(guarded.reached()).toBe(before);
+    const ours = await post({ Origin: "null", "Sec-Fetch-Site": "same-origin" });
+    expect(await ours.text()).toBe("ok");
+    expect(guarded.reached()).toBe(before + 1);
+  });
+
+  it("logs nothing for a same-origin POST and lets it through", async () => {
     const before = captured().lines().length;
-    const outcome = await throughRootMiddleware(
-      new Request(`${ORIGIN}/auth/signout`, { method: "POST", headers: { Origin: ORIGIN } }),
-    );
-    expect(outcome).toBe("let through");
+    const response = await fetch(`${guarded.origin}/auth/signout`, {
+      method: "POST",
+      headers: { Origin: guarded.origin },
+    });
+    expect(await response.text()).toBe("ok");
     expect(captured().lines().length).toBe(before);
   });
 });
 
-describe("a failing request's log line (issue 11 point 5)", () => {
+describe("a failing request's log line (docs/decisions/0043-secrets-out-of-logs.md)", () => {
   const captured = withoutDatabase();
 
   it("logs a failing request's URL without its query's values", async () => {
@@ -126,7 +156,7 @@ describe("a failing request's log line (issue 11 point 5)", () => {
   });
 });
 
-describe("a quote request over the hourly limit is a security event (issue 11 point 6)", () => {
+describe("a quote request over the hourly limit is a security event (ASVS V16.3)", () => {
   let database: TestDatabase | undefined;
   let logs: CapturedLogs | undefined;
   beforeEach(async () => {
@@ -172,32 +202,7 @@ describe("a quote request over the hourly limit is a security event (issue 11 po
   });
 });
 
-/** Runs every root middleware on `request` as React Router would, `handler` answering last. */
-async function runRootMiddleware(
-  request: Request,
-  context: RouterContextProvider,
-  handler: () => Promise<Response>,
-): Promise<Response> {
-  const step = async (index: number): Promise<Response> => {
-    const current = middleware[index];
-    if (!current) return handler();
-    let downstream: Promise<Response> | undefined;
-    const next = () => {
-      downstream ??= step(index + 1);
-      return downstream;
-    };
-    const answer = await current({ request, context, params: {} } as never, next as never);
-    return answer instanceof Response ? answer : next();
-  };
-  try {
-    return await step(0);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
-describe.each(drivers)("account security events on %s (issue 11 point 6, ASVS V16.3)", (driver) => {
+describe.each(drivers)("account security events on %s (ASVS V16.3)", (driver) => {
   let database: TestDatabase;
   let logs: CapturedLogs;
   beforeAll(async () => {
@@ -312,38 +317,30 @@ describe.each(drivers)("account security events on %s (issue 11 point 6, ASVS V1
 
   it("refuses a signed-in user's cross-site POST before any action, logging no secret", async () => {
     const who = await signedInAccount(`csrf-${driver}@example.com`);
-    const context = new RouterContextProvider();
     const requestId = `req-csrf-${driver}`;
-    context.set(requestContext, { clientIp: "203.0.113.23", nonce: "n", requestId });
     const stolen = "stolen new password 99";
-    let reached = false;
-    const response = await runRootMiddleware(
-      new Request(`${ORIGIN}/account/profile`, {
-        method: "POST",
-        headers: {
-          Origin: "https://attacker.example",
-          Cookie: who.cookie,
-          "Content-Type": "application/x-www-form-urlencoded",
-        },
-        body: new URLSearchParams({
-          intent: "change-password",
-          currentPassword: PASSWORD,
-          newPassword: stolen,
-          confirmPassword: stolen,
-        }),
-      }),
-      context,
-      async () => {
-        reached = true;
-        return new Response("changed");
+    const guarded = await startGuardedServer();
+    const response = await fetch(`${guarded.origin}/account/profile`, {
+      method: "POST",
+      headers: {
+        Origin: "https://attacker.example",
+        Cookie: who.cookie,
+        "Content-Type": "application/x-www-form-urlencoded",
+        "X-Request-Id": requestId,
       },
-    );
+      body: new URLSearchParams({
+        intent: "change-password",
+        currentPassword: PASSWORD,
+        newPassword: stolen,
+        confirmPassword: stolen,
+      }),
+    });
+    await guarded.close();
     expect(response.status).toBe(403);
-    expect(reached).toBe(false);
+    expect(guarded.reached()).toBe(0);
     expect(events("csrf.refused")).toEqual([
       expect.objectContaining({
         security: true,
-        clientIp: "203.0.113.23",
         requestId,
         method: "POST",
         path: "/account/profile",

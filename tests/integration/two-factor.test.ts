@@ -16,7 +16,8 @@ import { deliverDueMail } from "~/lib/outbox.server";
 import type { SessionUser } from "~/lib/session.server";
 import { action as profileAction } from "~/routes/account/profile";
 import { action as codeAction } from "~/routes/auth/code";
-import { action as signAction } from "~/routes/auth/sign";
+import { action as signAction } from "~/routes/auth/signin";
+import { action as signUpAction } from "~/routes/auth/signup";
 import { action as twoFactorAction } from "~/routes/auth/two-factor";
 import { PASSWORD, sessionCount, signedInAccount, totpAccount, totpCode } from "../setup/accounts";
 import { cookieHeader, post } from "../setup/actions";
@@ -350,7 +351,7 @@ describe.each(drivers)("two-factor and passwords on %s", (driver) => {
     async (password) => {
       const email = `weak-${password}-${driver}@example.com`;
       const outcome = await post(
-        signAction,
+        signUpAction,
         "/auth/signup",
         { email, password, confirmPassword: password },
         freshIp(),

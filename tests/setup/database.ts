@@ -2,12 +2,19 @@
  * Fresh databases for integration tests: a new PGlite directory always, and a new PostgreSQL
  * database when DATABASE_URL is set (CI). Never the developer's ./data.
  */
+
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { type DatabaseHandle, openDatabase, setDatabase } from "~/lib/db.server";
+import { it } from "vitest";
+import {
+  type DatabaseHandle,
+  type DatabaseOptions,
+  openDatabase,
+  setDatabase,
+} from "~/lib/db.server";
 import { loadEnv, setEnv } from "~/lib/env.server";
 
 export type Driver = "pglite" | "postgres";
@@ -57,6 +64,7 @@ export async function createPostgresDatabase(
 export async function freshDatabase(
   driver: Driver,
   envOverrides: Record<string, string> = {},
+  openOptions: Pick<DatabaseOptions, "statementTimeoutMs"> = {},
 ): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "remediation-test-"));
   let url: string | undefined;
@@ -80,7 +88,7 @@ export async function freshDatabase(
       ...envOverrides,
     }),
   );
-  const open = () => openDatabase({ url, pgliteDir: path.join(dataDir, "db") });
+  const open = () => openDatabase({ ...openOptions, url, pgliteDir: path.join(dataDir, "db") });
   let handle = await open();
   setDatabase(handle);
   const database: TestDatabase = {
@@ -110,4 +118,14 @@ export async function freshDatabase(
     },
   };
   return database;
+}
+
+/**
+ * `it` for a test that only PostgreSQL can run (several processes on one database, its own
+ * catalogue): registered on that driver's run only, so the PGlite run lists no skipped test.
+ */
+export function itOnPostgres(
+  driver: Driver,
+): (name: string, run: () => Promise<void>, timeout?: number) => void {
+  return driver === "postgres" ? (name, run, timeout) => it(name, run, timeout) : () => {};
 }

@@ -10,7 +10,7 @@
 import readline from "node:readline";
 import { openDatabase, setDatabase } from "~/lib/db.server";
 import { loadEnv, setEnv } from "~/lib/env.server";
-import { action as signAction } from "~/routes/auth/sign";
+import { action as signAction } from "~/routes/auth/signin";
 import { post } from "./actions";
 
 const email = process.env.SIGN_IN_EMAIL as string;

@@ -9,6 +9,8 @@ export interface ReceivedMail {
   subject: string;
   /** the decoded plain-text body */
   text: string;
+  /** attached files, decoded */
+  attachments: { filename: string; mimeType: string; content: Uint8Array }[];
 }
 
 export interface TestSmtpServer {
@@ -43,6 +45,14 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
           to: session.envelope.rcptTo.map((r) => r.address),
           subject: parsed.subject ?? "",
           text: parsed.text ?? "",
+          attachments: parsed.attachments.map((a) => ({
+            filename: a.filename ?? "",
+            mimeType: a.mimeType,
+            content:
+              typeof a.content === "string"
+                ? new TextEncoder().encode(a.content)
+                : new Uint8Array(a.content),
+          })),
         });
         callback();
       });

@@ -85,7 +85,7 @@ describe("triage rules (EPA sources in features/quotes/triage.ts)", () => {
   });
 });
 
-describe("status transitions (docs/decisions.md)", () => {
+describe("status transitions (docs/decisions/0073-quote-status-transitions.md)", () => {
   it("allows exactly the decided moves", () => {
     expect(nextStatuses("pending")).toEqual(["approved", "rejected"]);
     expect(nextStatuses("approved")).toEqual(["in_progress", "rejected"]);

@@ -3,7 +3,7 @@ import { ifNoneMatchHits, weakETag } from "~/features/blog/etag.server";
 import { excerptOf, readingMinutes } from "~/features/blog/format";
 import { isBlogListPath } from "~/features/blog/paging";
 import { sanitizePostHtml } from "~/features/blog/sanitize.server";
-import { blogListMeta } from "~/features/blog/seo";
+import { blogListMeta, blogTrail } from "~/features/blog/seo";
 import { defaultAuthorName, slugify } from "~/features/blog/slug";
 
 const site = "https://remediation.example";
@@ -99,7 +99,7 @@ describe("blog list metadata", () => {
     const page2 = blogListMeta(args("/blog"), {
       title: "Blog",
       description: "d",
-      crumbs: [{ name: "Blog", path: "/blog" }],
+      trail: blogTrail(),
       page: 2,
     });
     expect(page2).toContainEqual({
@@ -113,7 +113,7 @@ describe("blog list metadata", () => {
     const page1 = blogListMeta(args("/blog"), {
       title: "Blog",
       description: "d",
-      crumbs: [],
+      trail: blogTrail(),
       page: 1,
     });
     expect(page1).toContainEqual({

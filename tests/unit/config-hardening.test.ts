@@ -5,7 +5,7 @@ import { cookieSigningKey } from "~/lib/signed-cookie.server";
 
 const base = { AUTH_SECRET: "unit-test-secret-0123456789abcdefghij", DATA_DIR: "/nonexistent" };
 
-describe("TRUST_PROXY (issue 11 point 7)", () => {
+describe("TRUST_PROXY (docs/decisions/0045-trust-proxy.md)", () => {
   it("takes a hop count or a list of proxy addresses and CIDRs", () => {
     expect(loadEnv({ ...base }).TRUST_PROXY).toEqual(["loopback"]);
     expect(loadEnv({ ...base, TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
@@ -37,7 +37,7 @@ describe("TRUST_PROXY (issue 11 point 7)", () => {
   });
 });
 
-describe("mail transport in production (issue 11 point 5)", () => {
+describe("mail transport in production (docs/decisions/0044-production-mail-transport.md)", () => {
   const production = { ...base, NODE_ENV: "production", PUBLIC_URL: "https://www.example.com" };
 
   it("refuses to run production without SMTP_URL unless files are chosen on purpose", () => {
@@ -63,7 +63,7 @@ describe("mail transport in production (issue 11 point 5)", () => {
   });
 });
 
-describe("URLs in log lines (issue 11 point 5)", () => {
+describe("URLs in log lines (docs/decisions/0043-secrets-out-of-logs.md)", () => {
   it("keeps the path and the query's names, never its values", () => {
     expect(
       loggableUrl("https://site.example/auth/reset-password?token=abc123SECRET&x=1&x=2#frag"),
@@ -80,7 +80,7 @@ describe("URLs in log lines (issue 11 point 5)", () => {
   });
 });
 
-describe("the signing key of our cookies (issue 11 point 7)", () => {
+describe("the signing key of our cookies (docs/decisions/0038-signed-cookies.md)", () => {
   it("is derived from AUTH_SECRET per cookie, never AUTH_SECRET itself", () => {
     const secret = base.AUTH_SECRET;
     const toast = cookieSigningKey(secret, "toast");
@@ -90,5 +90,18 @@ describe("the signing key of our cookies (issue 11 point 7)", () => {
     expect(toast.equals(cookieSigningKey(secret, "toast"))).toBe(true);
     expect(toast.equals(cookieSigningKey(secret, "quote_confirmation"))).toBe(false);
     expect(toast.equals(cookieSigningKey(`${secret}x`, "toast"))).toBe(false);
+  });
+});
+
+describe("PUBLIC_URL (issue 16 point 10)", () => {
+  it("defaults to http://localhost:$PORT, so mail links reach the port the server listens on", () => {
+    expect(loadEnv({ ...base }).PUBLIC_URL).toBe("http://localhost:3000");
+    expect(loadEnv({ ...base, PORT: "3100" }).PUBLIC_URL).toBe("http://localhost:3100");
+    expect(loadEnv({ ...base, PORT: "3100", PUBLIC_URL: "" }).PUBLIC_URL).toBe(
+      "http://localhost:3100",
+    );
+    expect(
+      loadEnv({ ...base, PORT: "3100", PUBLIC_URL: "https://www.example.com" }).PUBLIC_URL,
+    ).toBe("https://www.example.com");
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { referenceNumber, statusProgress } from "~/features/quotes/reference";
+import { formatDateTime } from "~/lib/dates";
 import { retryDelayMs } from "~/lib/outbox.server";
 import { clientKey } from "~/lib/rate-limit.server";
 
@@ -41,5 +42,12 @@ describe("mail retry back-off", () => {
     expect(retryDelayMs(2, 30_000)).toBe(60_000);
     expect(retryDelayMs(4, 30_000)).toBe(240_000);
     expect(retryDelayMs(30, 30_000)).toBe(6 * 60 * 60 * 1000);
+  });
+});
+
+describe("date-times people read carry their zone (issue 16 point 10)", () => {
+  it("names Mountain Standard Time in winter and Mountain Daylight Time in summer", () => {
+    expect(formatDateTime("2026-01-15T12:35:00Z")).toBe("January 15, 2026 at 5:35 AM MST");
+    expect(formatDateTime(new Date("2026-07-15T12:35:00Z"))).toBe("July 15, 2026 at 6:35 AM MDT");
   });
 });

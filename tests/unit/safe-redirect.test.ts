@@ -69,9 +69,17 @@ const safe: [string, string][] = [
   // a Referer: an absolute URL on this site becomes its path, query and hash
   ["https://remediation.example/water-filtration?x=1#top", "/water-filtration?x=1#top"],
   ["https://remediation.example", "/"],
+  // React Router's data URLs are taken as their pages (issue 16: sign-in landed on a 404)
+  ["/account/properties.data", "/account/properties"],
+  [
+    "/admin/quotes.data?status=pending&_routes=routes%2Fadmin%2Fquotes",
+    "/admin/quotes?status=pending",
+  ],
+  ["/_.data", "/"],
+  ["https://remediation.example/account.data?index", "/account"],
 ];
 
-describe("the one redirect rule (issue 11 point 3)", () => {
+describe("the one redirect rule (docs/decisions/0041-one-redirect-rule.md)", () => {
   it(`refuses ${payloads.length} known open-redirect payloads`, () => {
     expect(payloads.length).toBeGreaterThanOrEqual(30);
     for (const target of payloads) {

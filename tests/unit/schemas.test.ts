@@ -1,6 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import {
+  changePasswordSchema,
+  newPasswordSchema,
+  PASSWORD_TOO_SHORT,
+  signUpSchema,
+} from "~/features/accounts/schemas";
+import {
   formErrorMessages,
   moldQuoteSchema,
   radonQuoteSchema,
@@ -143,5 +149,26 @@ describe("radon quote schema", () => {
     expect(
       errorsOf(radonQuoteSchema, { ...valid, previousTestDate: "2999-01-01" }).previousTestDate,
     ).toContain("The test date cannot be in the future");
+  });
+});
+
+describe("a too-short password gets one message, whatever its length (issue 16 point 10)", () => {
+  const short = ["a", "ab", "abc", "abcd", "abcde", "abcdef", "abcdefg"];
+  it.each(short)("%s: sign-up, reset and change all say at least 8", (password) => {
+    const message = "Password must be at least 8 characters long";
+    expect(PASSWORD_TOO_SHORT).toBe(message);
+    expect(
+      errorsOf(signUpSchema, { email: "a@example.com", password, confirmPassword: password }),
+    ).toEqual({ password: [message] });
+    expect(
+      errorsOf(newPasswordSchema, { password, confirmPassword: password, token: "t" }),
+    ).toEqual({ password: [message] });
+    expect(
+      errorsOf(changePasswordSchema, {
+        currentPassword: "old one",
+        newPassword: password,
+        confirmPassword: password,
+      }),
+    ).toEqual({ newPassword: [message] });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { homeFor } from "~/lib/session.server";
+import { homeFor } from "~/features/accounts/after-sign-in.server";
 
 describe("where a user lands after sign-in (SPEC section 2)", () => {
   it("sends admins to the admin dashboard, named customers to their profile, others to setup", () => {

@@ -4,11 +4,18 @@ import type { Crumb } from "~/lib/breadcrumbs";
 
 /**
  * The breadcrumb trail (SPEC section 2): every crumb but the last is a link; the last is the
- * current page (`aria-current="page"`). A `nav` landmark named "Breadcrumb".
+ * current page (`aria-current="page"`). A `nav` landmark named "Breadcrumb". `className` places
+ * it (default: its own centred row, as under /products).
  */
-export function Breadcrumb({ trail }: { trail: readonly Crumb[] }) {
+export function Breadcrumb({
+  trail,
+  className = "mx-auto max-w-6xl px-4 pt-6",
+}: {
+  trail: readonly Crumb[];
+  className?: string;
+}) {
   return (
-    <nav aria-label="Breadcrumb" className="mx-auto max-w-6xl px-4 pt-6">
+    <nav aria-label="Breadcrumb" className={className}>
       <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-700">
         {trail.map((crumb, index) => {
           const last = index === trail.length - 1;

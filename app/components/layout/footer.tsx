@@ -1,8 +1,10 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
+import type { AccountEntry } from "~/features/accounts/navigation";
 import { company } from "~/features/catalog/company";
 import { services } from "~/features/catalog/services";
 
-export function Footer() {
+/** The site footer; signed in, its 'Sign In' link becomes the person's dashboard (or admin panel). */
+export function Footer({ account }: { account: AccountEntry | null }) {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
@@ -32,18 +34,24 @@ export function Footer() {
           <h2 className="text-sm font-semibold text-slate-900">Company</h2>
           <ul className="mt-2 space-y-2 text-sm">
             <li>
-              <Link to="/products" className="text-slate-700 underline hover:text-brand-800">
+              <Link
+                to={href("/products")}
+                className="text-slate-700 underline hover:text-brand-800"
+              >
                 Our Services
               </Link>
             </li>
             <li>
-              <Link to="/blog" className="text-slate-700 underline hover:text-brand-800">
+              <Link to={href("/blog")} className="text-slate-700 underline hover:text-brand-800">
                 Blog
               </Link>
             </li>
             <li>
-              <Link to="/auth/signin" className="text-slate-700 underline hover:text-brand-800">
-                Sign In
+              <Link
+                to={account?.href ?? href("/auth/signin")}
+                className="text-slate-700 underline hover:text-brand-800"
+              >
+                {account?.label ?? "Sign In"}
               </Link>
             </li>
           </ul>

@@ -7,19 +7,26 @@
  * marketing pages' JavaScript budget is 130 KB (DESIGN section 7): the dropdown is a disclosure
  * button (aria-expanded, Escape and a click elsewhere close it) and the phone menu a modal
  * `<dialog>`, whose focus trap, Escape and inert background are the browser's own.
+ *
+ * Signed in, both offer the person's dashboard (or the admin panel) and Logout, except on the
+ * dashboard pages themselves, whose sidebar offers them.
  */
-import { ChevronDown, Menu, X } from "lucide-react";
+import { ChevronDown, LogOut, Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Form, href, Link, NavLink, useLocation, useMatches } from "react-router";
+import { type AccountEntry, drawsDashboardShell } from "~/features/accounts/navigation";
 import { company } from "~/features/catalog/company";
 import { serviceIcons } from "~/features/catalog/icons";
 import { services } from "~/features/catalog/services";
 import { clientLog } from "~/lib/client-log";
+import { type TypeaheadState, typeaheadMatch, typeaheadType } from "~/lib/typeahead";
 import { cn } from "~/lib/utils";
 
-export function Header() {
+export function Header({ account }: { account: AccountEntry | null }) {
   const { pathname } = useLocation();
   const onBlog = pathname.startsWith("/blog");
+  const inDashboard = useMatches().some((match) => drawsDashboardShell(match.handle));
+  const accountInHeader = inDashboard ? null : account;
   useEffect(() => {
     const count = document.querySelectorAll("header[data-site-header]").length;
     if (count > 1) {
@@ -32,7 +39,7 @@ export function Header() {
       className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur"
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
-        <Link to="/" className="text-lg font-bold text-brand-900">
+        <Link to={href("/")} className="text-lg font-bold text-brand-900">
           {company.name}
         </Link>
         <nav className="relative hidden md:block" aria-label="Main">
@@ -42,7 +49,7 @@ export function Header() {
             </li>
             <li>
               <Link
-                to="/blog"
+                to={href("/blog")}
                 aria-current={onBlog ? "page" : undefined}
                 className={cn(
                   "inline-flex h-10 items-center rounded-md px-4 text-sm font-medium hover:bg-slate-100",
@@ -52,25 +59,64 @@ export function Header() {
                 Blog
               </Link>
             </li>
+            {accountInHeader && (
+              <>
+                <li>
+                  <NavLink
+                    to={accountInHeader.href}
+                    className="inline-flex h-10 items-center rounded-md px-4 text-sm font-medium text-slate-900 hover:bg-slate-100"
+                  >
+                    {accountInHeader.label}
+                  </NavLink>
+                </li>
+                <li>
+                  <LogoutButton className="inline-flex h-10 items-center gap-2 rounded-md px-4 text-sm font-medium text-slate-900 hover:bg-slate-100" />
+                </li>
+              </>
+            )}
           </ul>
         </nav>
-        <MobileMenu />
+        <MobileMenu account={accountInHeader} />
       </div>
     </header>
   );
 }
 
-/** 'Our Services': a disclosure that closes on Escape, a click or focus elsewhere, or a choice. */
+/**
+ * 'Our Services': a disclosure that closes on Escape, a click or focus elsewhere, or a choice.
+ * While it is open, typing moves focus to the service whose title starts with what was typed
+ * (SPEC: typeahead, starting afresh after a second's pause).
+ */
 function ServicesMenu({ pathname }: { pathname: string }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const serviceLinks = useRef<(HTMLAnchorElement | null)[]>([]);
+  const typed = useRef<TypeaheadState | null>(null);
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (!open || event.key.length !== 1 || event.key === " ") return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    typed.current = typeaheadType(typed.current, event.key, event.timeStamp);
+    const links = serviceLinks.current;
+    const current = links.indexOf(document.activeElement as HTMLAnchorElement);
+    const index = typeaheadMatch(
+      services.map((s) => s.title),
+      typed.current.search,
+      current,
+    );
+    if (index >= 0) {
+      event.preventDefault();
+      links[index]?.focus();
+    }
+  };
 
   // a choice navigates: the new page starts with the menu closed
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
+    typed.current = null; // each opening starts a new search
     if (!open) return;
     const closeOutside = (event: Event) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
@@ -91,7 +137,8 @@ function ServicesMenu({ pathname }: { pathname: string }) {
   }, [open]);
 
   return (
-    <div ref={root}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: typeahead for the focusable entries inside
+    <div ref={root} onKeyDown={onKeyDown}>
       <button
         ref={button}
         type="button"
@@ -112,12 +159,15 @@ function ServicesMenu({ pathname }: { pathname: string }) {
         className="absolute right-0 top-full mt-2 w-[28rem] rounded-xl border border-slate-200 bg-white p-3 shadow-lg"
       >
         <ul className="space-y-1">
-          {services.map((service) => {
+          {services.map((service, index) => {
             const Icon = serviceIcons[service.id];
             const current = pathname.startsWith(service.href);
             return (
               <li key={service.id}>
                 <Link
+                  ref={(link) => {
+                    serviceLinks.current[index] = link;
+                  }}
                   to={service.href}
                   aria-current={current ? "page" : undefined}
                   onClick={() => setOpen(false)}
@@ -156,14 +206,27 @@ function ServicesMenu({ pathname }: { pathname: string }) {
   );
 }
 
+/** Ends the session: a plain POST form, so it works without JavaScript too. */
+function LogoutButton({ className }: { className: string }) {
+  return (
+    <Form method="post" action={href("/auth/signout")}>
+      <button type="submit" className={className}>
+        <LogOut className="size-4" aria-hidden="true" />
+        Logout
+      </button>
+    </Form>
+  );
+}
+
 /** The phone menu: a full-screen modal dialog; choosing an entry closes it. */
-function MobileMenu() {
+function MobileMenu({ account }: { account: AccountEntry | null }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const close = () => dialog.current?.close();
   const entries = [
     ...services.map((s) => ({ label: s.menuTitle, href: s.href })),
-    { label: "Blog", href: "/blog" },
+    { label: "Blog", href: href("/blog") },
+    ...(account ? [account] : []),
   ];
   return (
     <>
@@ -208,6 +271,11 @@ function MobileMenu() {
                 </NavLink>
               </li>
             ))}
+            {account && (
+              <li>
+                <LogoutButton className="flex w-full items-center gap-2 py-4 text-lg font-medium text-slate-900 [&_svg]:size-5" />
+              </li>
+            )}
           </ul>
         </nav>
       </dialog>

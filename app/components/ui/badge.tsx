@@ -1,20 +1,23 @@
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 
+/** Badge colours by meaning; a feature maps its own states (a quote's status...) to one. */
 const tones = {
-  pending: "bg-amber-100 text-amber-900",
-  approved: "bg-sky-100 text-sky-900",
-  in_progress: "bg-indigo-100 text-indigo-900",
-  completed: "bg-emerald-100 text-emerald-900",
-  rejected: "bg-red-100 text-red-900",
   neutral: "bg-slate-100 text-slate-900",
+  info: "bg-sky-100 text-sky-900",
+  warning: "bg-amber-100 text-amber-900",
+  accent: "bg-indigo-100 text-indigo-900",
+  success: "bg-emerald-100 text-emerald-900",
+  danger: "bg-red-100 text-red-900",
 } as const;
+
+export type BadgeTone = keyof typeof tones;
 
 export function Badge({
   tone = "neutral",
   className,
   ...props
-}: ComponentProps<"span"> & { tone?: keyof typeof tones }) {
+}: ComponentProps<"span"> & { tone?: BadgeTone }) {
   return (
     <span
       className={cn(

@@ -4,11 +4,16 @@
  * aria-describedby and aria-invalid (WCAG 3.3.1, 3.3.2).
  */
 import type { FieldMetadata } from "@conform-to/react";
-import type { ComponentProps, ReactNode } from "react";
-import type { EnumOption } from "~/features/catalog/enums";
+import { type ComponentProps, createContext, type ReactNode, useContext } from "react";
 import { cn } from "~/lib/utils";
 
 type Meta = FieldMetadata<unknown>;
+
+/** One choice of a select, checkbox or radio group: the submitted value and its visible label. */
+export interface ChoiceOption {
+  value: string;
+  label: string;
+}
 
 /**
  * The four things a control needs from Conform, read once. Every read of a field's metadata
@@ -46,25 +51,131 @@ function controlProps(state: ControlState, describedBy: string | undefined) {
 const initialText = (value: unknown) =>
   value === undefined || value === null ? undefined : String(value);
 
-const controlClass =
-  "block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700";
+/** The look every text box, select and file field shares; an invalid one gets the theme's error colour. */
+const controlLook =
+  "rounded-md border border-slate-400 bg-white text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-error aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-error";
+
+/**
+ * How big a control is. `default`: a form's field, as wide as its column. `md`: as tall as a
+ * default Button, for a row of filters beside one; `sm`: as tall as a small Button, for editor
+ * toolbars and inline rows. The smaller sizes set no width: the caller gives one (`w-64`, `w-full
+ * max-w-md`), since `cn` does not resolve a width given twice (docs/decisions/0115-cn-is-clsx.md).
+ */
+export type ControlSize = "default" | "md" | "sm";
+
+const controlClasses: Record<ControlSize, string> = {
+  default: `${controlLook} block w-full px-3 py-2 text-base`,
+  md: `${controlLook} h-10 px-3 text-sm`,
+  sm: `${controlLook} h-9 px-2 text-sm`,
+};
+
+/** A file field: a box like the others around the browser's own button, in small text. */
+const fileClass = `${controlLook} block w-full max-w-full px-3 py-2 text-sm`;
+
+type SizeProp = { size?: ControlSize };
+
+/**
+ * A native input in our look, of `size` (its native `size` attribute, a width in characters, is
+ * not offered: widths are classes). `type="file"` gets the file field's look at any size.
+ */
+export function Input({
+  className,
+  size = "default",
+  ...props
+}: Omit<ComponentProps<"input">, "size"> & SizeProp) {
+  const look = props.type === "file" ? fileClass : controlClasses[size];
+  return <input {...props} className={cn(look, className)} />;
+}
+
+/** A native textarea in our look (4 rows unless told); `sm` has small text. */
+export function Textarea({
+  className,
+  rows = 4,
+  size = "default",
+  ...props
+}: ComponentProps<"textarea"> & { size?: "default" | "sm" }) {
+  const text = size === "default" ? "text-base" : "text-sm";
+  return (
+    <textarea
+      rows={rows}
+      {...props}
+      className={cn(controlLook, "block w-full px-3 py-2", text, className)}
+    />
+  );
+}
+
+/** A native select in our look, of `size` (its native `size`, a list box's rows, is not offered). */
+export function Select({
+  className,
+  size = "default",
+  ...props
+}: Omit<ComponentProps<"select">, "size"> & SizeProp) {
+  return <select {...props} className={cn(controlClasses[size], className)} />;
+}
+
+/** A native checkbox (or radio) in our look. */
+export function Checkbox({ className, type = "checkbox", ...props }: ComponentProps<"input">) {
+  return <input type={type} {...props} className={cn("size-4 accent-brand-700", className)} />;
+}
+
+/**
+ * A form-wide message: `error` (role alert, read out at once) or `success` (role status), in
+ * the theme's named colours.
+ */
+export function Alert({
+  tone = "error",
+  className,
+  ...props
+}: ComponentProps<"div"> & { tone?: "error" | "success" }) {
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      {...props}
+      className={cn(
+        "rounded-md border-2 p-3 text-sm font-medium",
+        tone === "error"
+          ? "border-error bg-error-subtle text-error-strong"
+          : "border-success bg-success-subtle text-success-strong",
+        className,
+      )}
+    />
+  );
+}
 
 function Required() {
   return (
-    <span className="text-red-700" aria-hidden="true">
+    <span className="text-error" aria-hidden="true">
       {" "}
       *
     </span>
   );
 }
 
-function FieldError({ state }: { state: ControlState }) {
-  if (!state.errors?.length) return null;
+const ErrorSpaceReserved = createContext(false);
+
+/**
+ * Inside it, every control keeps a line for its error whether or not one shows, so an error
+ * appearing or leaving moves nothing below it: for forms that validate as a field is left, where
+ * the click that leaves a field would otherwise land where the next control used to be.
+ */
+export function ReserveErrorSpace({ children }: { children: ReactNode }) {
+  return <ErrorSpaceReserved.Provider value={true}>{children}</ErrorSpaceReserved.Provider>;
+}
+
+/** A field's error message, in the theme's error colour, under the id its control points to. */
+export function ErrorText({ id, errors }: { id: string; errors: string[] | undefined }) {
+  const reserved = useContext(ErrorSpaceReserved);
+  // the empty line is as tall as one line of the message (text-sm: 1.25rem)
+  if (!errors?.length) return reserved ? <div className="mt-1 min-h-5" /> : null;
   return (
-    <p id={state.errorId} className="mt-1 text-sm font-medium text-red-700">
-      {state.errors[0]}
+    <p id={id} className="mt-1 text-sm font-medium text-error">
+      {errors.join(" ")}
     </p>
   );
+}
+
+function FieldError({ state }: { state: ControlState }) {
+  return <ErrorText id={state.errorId} errors={state.errors?.slice(0, 1)} />;
 }
 
 function Hint({ state, children }: { state: ControlState; children?: ReactNode }) {
@@ -73,6 +184,64 @@ function Hint({ state, children }: { state: ControlState; children?: ReactNode }
     <p id={state.descriptionId} className="mt-1 text-sm text-slate-600">
       {children}
     </p>
+  );
+}
+
+/** The ARIA a control gets from its `Field`: its id, invalid state and what describes it. */
+export interface FieldControlProps {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+  "aria-required": true | undefined;
+}
+
+/**
+ * Label, control, description and error of one field, for forms without Conform. The control is
+ * rendered by `children` with the props that tie it to the label, description and error
+ * (`<id>-description`, `<id>-error`).
+ */
+export function Field({
+  id,
+  label,
+  required,
+  description,
+  errors,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  required?: boolean;
+  description?: ReactNode;
+  errors?: string[] | undefined;
+  className?: string;
+  children: (control: FieldControlProps) => ReactNode;
+}) {
+  const invalid = Boolean(errors?.length);
+  const errorId = `${id}-error`;
+  const descriptionId = `${id}-description`;
+  const describedBy = [invalid ? errorId : "", description ? descriptionId : ""]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-900">
+        {label}
+        {required && <Required />}
+      </label>
+      {children({
+        id,
+        "aria-invalid": invalid || undefined,
+        "aria-describedby": describedBy || undefined,
+        "aria-required": required || undefined,
+      })}
+      {description && (
+        <p id={descriptionId} className="mt-1 text-sm text-slate-600">
+          {description}
+        </p>
+      )}
+      <ErrorText id={errorId} errors={errors} />
+    </div>
   );
 }
 
@@ -130,7 +299,7 @@ export function TextField({
         defaultValue={initialText(state.initialValue)}
         {...input}
         aria-required={required || undefined}
-        className={controlClass}
+        className={controlClasses.default}
       />
     </LabelledField>
   );
@@ -158,7 +327,7 @@ export function TextAreaField({
         defaultValue={initialText(state.initialValue)}
         {...textarea}
         rows={textarea.rows ?? 4}
-        className={controlClass}
+        className={controlClasses.default}
       />
     </LabelledField>
   );
@@ -172,7 +341,13 @@ export function SelectField({
   className,
   options,
   placeholder = "Select an option",
-}: FieldProps & { options: EnumOption[]; placeholder?: string }) {
+  onChange,
+}: FieldProps & {
+  options: ChoiceOption[];
+  placeholder?: string;
+  /** called with the chosen value (with JavaScript), e.g. to fill in a related field */
+  onChange?: (value: string) => void;
+}) {
   const state = controlState(meta);
   return (
     <LabelledField
@@ -186,7 +361,8 @@ export function SelectField({
         {...controlProps(state, hint ? state.descriptionId : undefined)}
         defaultValue={initialText(state.initialValue)}
         aria-required={required || undefined}
-        className={controlClass}
+        onChange={onChange && ((event) => onChange(event.currentTarget.value))}
+        className={controlClasses.default}
       >
         <option value="">{placeholder}</option>
         {options.map((option) => (
@@ -209,7 +385,7 @@ export function ChoiceGroup({
   options,
   type = "checkbox",
   columns = 2,
-}: FieldProps & { options: EnumOption[]; type?: "checkbox" | "radio"; columns?: 1 | 2 | 3 }) {
+}: FieldProps & { options: ChoiceOption[]; type?: "checkbox" | "radio"; columns?: 1 | 2 | 3 }) {
   const state = controlState(meta);
   const initial = state.initialValue;
   const chosen = new Set(

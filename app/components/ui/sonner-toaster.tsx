@@ -19,7 +19,7 @@ export default function SonnerToaster({ onMounted }: { onMounted: () => void }) 
         classNames: {
           toast: "border-2 !bg-white !text-slate-900",
           success: "!border-brand-700",
-          error: "!border-red-700",
+          error: "!border-error",
           description: "!text-slate-700",
         },
       }}

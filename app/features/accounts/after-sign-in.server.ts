@@ -2,8 +2,14 @@
  * Where a user lands after any sign-in (password, emailed code, two-factor): one rule.
  */
 import { redirect } from "react-router";
-import { homeFor, safeRedirect } from "~/lib/session.server";
+import { type SessionUser, safeRedirect } from "~/lib/session.server";
 import { getProfile } from "./profiles.server";
+
+/** Where a user goes after signing in (SPEC section 2), unless they asked for a page. */
+export function homeFor(user: Pick<SessionUser, "isAdmin" | "fullName">): string {
+  if (user.isAdmin) return "/admin/dashboard";
+  return user.fullName ? "/account/profile" : "/account/setup";
+}
 
 /**
  * The landing page of `userId` after signing in: a same-site `redirectTo` when given (the page

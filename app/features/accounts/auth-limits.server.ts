@@ -1,9 +1,10 @@
 /**
- * Rate limits on every authentication path (issue 11; OWASP ASVS 5.0 V6.3.1, V6.6.3): counted
+ * Rate limits on every authentication path (OWASP ASVS 5.0 V6.3.1, V6.6.3): counted
  * in the database (rate-limiter-flexible, shared by processes, kept across restarts), keyed by
  * client address (IPv6 by /64) and, where the attempt names an email or an account, by that too,
  * so one inbox cannot be flooded and one password not guessed from many addresses.
- * `RATE_LIMIT_SCALE` multiplies every number below; docs/decisions.md lists them.
+ * `RATE_LIMIT_SCALE` multiplies every number below; docs/decisions/0025-auth-rate-limits.md
+ * lists them.
  */
 import { env } from "~/lib/env.server";
 import { clientKey, createKeyedLimit, type KeyedLimit } from "~/lib/rate-limit.server";
@@ -21,6 +22,10 @@ export const AUTH_LIMITS = {
   "sign-up": { client: { points: 10, seconds: HOUR }, account: { points: 3, seconds: HOUR } },
   "password-reset": { client: { points: 5, seconds: HOUR }, account: { points: 3, seconds: HOUR } },
   "code-request": { client: { points: 5, seconds: HOUR }, account: { points: 3, seconds: HOUR } },
+  "verification-resend": {
+    client: { points: 5, seconds: HOUR },
+    account: { points: 3, seconds: HOUR },
+  },
   "code-check": { client: { points: 5, seconds: MINUTE }, account: { points: 10, seconds: HOUR } },
   "two-factor": { client: { points: 5, seconds: MINUTE }, account: { points: 10, seconds: HOUR } },
   "password-confirm": {
@@ -80,10 +85,10 @@ export async function consumeAuthLimit(
         .then((outcome) => ({ keyed: "account" as const, outcome })),
     );
   }
-  const refused = (await Promise.all(checks)).filter((c) => !c.outcome.allowed);
+  const refused = (await Promise.all(checks)).filter((c) => !c.outcome.ok);
   if (refused.length === 0) return null;
   const retryAfterSeconds = Math.max(
-    ...refused.map((c) => (c.outcome.allowed ? 0 : c.outcome.retryAfterSeconds)),
+    ...refused.map((c) => (c.outcome.ok ? 0 : c.outcome.retryAfterSeconds)),
   );
   logSecurityEvent(
     "rate_limit.hit",
@@ -102,4 +107,30 @@ export async function consumeAuthLimit(
     retryAfterSeconds,
     message: `Too many attempts. Please wait ${waitText(retryAfterSeconds)} and try again.`,
   };
+}
+
+/** The sign-in forms whose per-client limit a refused (oversized or malformed) post still counts. */
+const FORM_LIMITS_BY_PATH: Record<string, AuthAction> = {
+  "/auth/signin": "sign-in",
+  "/auth/signup": "sign-up",
+  "/auth/forgot-password": "password-reset",
+  "/auth/reset-password": "password-reset",
+  "/auth/code": "code-check",
+  "/auth/two-factor": "two-factor",
+};
+
+/**
+ * Counts a post to an authentication form that was refused before its action ran (too large,
+ * unreadable) against that form's per-client limit, so malformed posts are no way around it.
+ * @param pathname the form's path (`/auth/signin`); other paths count nothing
+ * @returns whether the path has such a limit. Store failures reject.
+ */
+export async function countRefusedAuthPost(
+  pathname: string,
+  clientIp: string | undefined,
+): Promise<boolean> {
+  const action = FORM_LIMITS_BY_PATH[pathname];
+  if (!action) return false;
+  await consumeAuthLimit(action, { clientIp: clientIp ?? null, requestId: null });
+  return true;
 }

@@ -10,7 +10,7 @@ import { createHmac } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { emailOTP, twoFactor } from "better-auth/plugins";
+import { emailOTP, genericOAuth, twoFactor } from "better-auth/plugins";
 import * as schema from "../../db/schema";
 import { db } from "../../lib/db.server";
 import { env } from "../../lib/env.server";
@@ -18,6 +18,14 @@ import { enqueueAndKick } from "../../lib/outbox.server";
 import { company } from "../catalog/company";
 import { promoteConfiguredAdmin } from "./admins.server";
 import { claimGuestQuotes } from "./claims.server";
+import {
+  isSsoEmail,
+  OIDC_PROVIDER_ID,
+  SIGN_IN_ERROR_PATH,
+  SSO_NAME,
+  SSO_PROVIDER_ID,
+  ssoDomains,
+} from "./providers";
 
 /** argon2id parameters (OWASP Password Storage Cheat Sheet minimum: m=19 MiB, t=2, p=1). */
 export const PASSWORD_HASH = {
@@ -88,13 +96,58 @@ function createAuth() {
       expiresIn: SESSION_IDLE_SECONDS,
       updateAge: DAY,
     },
+    // Google and any OpenID Provider (providers.ts): an existing account with the same email is
+    // joined only when the provider says the email is verified and ours is verified too
+    // (better-auth's default rule; docs/decisions/0142-provider-account-linking.md)
+    socialProviders:
+      config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+        ? {
+            google: {
+              clientId: config.GOOGLE_CLIENT_ID,
+              clientSecret: config.GOOGLE_CLIENT_SECRET,
+              requireEmailVerification: true,
+            },
+          }
+        : {},
+    user: {
+      // staff single sign-on (docs/decisions/0143-staff-sso.md): an SSO domain's email gets in
+      // only through the SSO provider, and that provider only admits its domains' emails, in
+      // every better-auth path (sign-up, provider sign-in or link, setting a password)
+      validateUserInfo: ({ user, source }) => {
+        const domains = ssoDomains(config);
+        const ssoEmail = isSsoEmail(String(user.email ?? ""), domains);
+        const throughSso =
+          source.method === "oauth" && source.oauth?.providerId === SSO_PROVIDER_ID;
+        if (throughSso && !ssoEmail) return { error: "sso_domain_mismatch" };
+        if (!throughSso && ssoEmail) return { error: "sso_required" };
+      },
+    },
+    account: {
+      encryptOAuthTokens: true,
+      accountLinking: {
+        enabled: true,
+        requireLocalEmailVerified: true,
+        // 'Connect' in the profile may join a provider account under another (verified) email
+        allowDifferentEmails: true,
+      },
+    },
+    // a provider callback that cannot be tied to a sign-in (unknown state) returns to sign-in
+    onAPIError: { errorURL: `${config.PUBLIC_URL}${SIGN_IN_ERROR_PATH}` },
     databaseHooks: {
+      // a provider sign-up with an email the provider verified counts as a verified email
+      user: {
+        create: {
+          after: async (user) => {
+            if (user.emailVerified) await claimGuestQuotes(user.id, user.email);
+          },
+        },
+      },
       // every sign-in path creates a session: the first admin comes from ADMIN_EMAILS then
       session: {
         create: { after: async (session) => void (await promoteConfiguredAdmin(session.userId)) },
       },
     },
-    // Only the mailed links reach better-auth's router (routes/api/auth.ts); our forms call
+    // Only the mailed links and the providers' callbacks reach better-auth's router (routes/api/auth.ts); our forms call
     // auth().api directly and are limited in features/accounts/auth-limits.server.ts.
     rateLimit: { enabled: true, storage: "database", window: 60, max: 100 },
     advanced: {
@@ -132,13 +185,60 @@ function createAuth() {
           backupCodeOptions: { storeBackupCodes: hashedBackupCodes(config.AUTH_SECRET) },
         }),
       ),
+      ...openIdProviders(config),
     ],
   });
 }
 
 /**
- * better-auth's two-factor hook challenges only the password sign-in paths; an emailed code is
- * a first factor too, so it gets the same challenge (no session until the second factor).
+ * The OpenID Providers configured by OIDC_* ('Continue with') and SSO_* (staff single sign-on),
+ * none when unset: better-auth's genericOAuth with the discovery document, authorization code +
+ * PKCE, state and nonce; an ID token is required and checked against the provider's JWKS
+ * (signature), issuer, audience (our client id), expiry and the nonce of this sign-in, or the
+ * sign-in fails.
+ */
+function openIdProviders(config: ReturnType<typeof env>): ReturnType<typeof genericOAuth>[] {
+  const providers = [
+    {
+      id: OIDC_PROVIDER_ID,
+      issuer: config.OIDC_ISSUER,
+      clientId: config.OIDC_CLIENT_ID,
+      clientSecret: config.OIDC_CLIENT_SECRET,
+      name: config.OIDC_NAME,
+    },
+    {
+      id: SSO_PROVIDER_ID,
+      issuer: config.SSO_ISSUER,
+      clientId: config.SSO_CLIENT_ID,
+      clientSecret: config.SSO_CLIENT_SECRET,
+      name: SSO_NAME,
+    },
+  ].flatMap(({ id, issuer, clientId, clientSecret, name }) =>
+    issuer && clientId && clientSecret
+      ? [
+          {
+            providerId: id,
+            name,
+            discoveryUrl: `${issuer.replace(/\/$/, "")}/.well-known/openid-configuration`,
+            clientId,
+            clientSecret,
+            scopes: ["openid", "email", "profile"],
+            pkce: true,
+            requireIdTokenVerification: true,
+            // an account whose email the provider does not vouch for is verified by our own link
+            requireEmailVerification: true,
+          },
+        ]
+      : [],
+  );
+  return providers.length > 0 ? [genericOAuth({ config: providers })] : [];
+}
+
+/**
+ * better-auth's two-factor hook challenges only the password sign-in paths; an emailed code and a
+ * provider's callback are first factors too, so they get the same challenge (no session until the
+ * second factor). After a callback the hook's answer keeps the callback's redirect (to
+ * /auth/continue), which then sends the browser to the challenge.
  */
 function challengeEveryFirstFactor<P extends ReturnType<typeof twoFactor>>(plugin: P): P {
   const [challenge, ...rest] = plugin.hooks.after;
@@ -150,7 +250,10 @@ function challengeEveryFirstFactor<P extends ReturnType<typeof twoFactor>>(plugi
       after: [
         {
           ...challenge,
-          matcher: (context) => challenge.matcher(context) || context.path === "/sign-in/email-otp",
+          matcher: (context) =>
+            challenge.matcher(context) ||
+            context.path === "/sign-in/email-otp" ||
+            context.path === "/callback/:id",
         },
         ...rest,
       ],

@@ -1,8 +1,9 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { TextField } from "~/components/ui/form-controls";
+import { Alert, TextField } from "~/components/ui/form-controls";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { changePasswordSchema, MIN_PASSWORD_LENGTH } from "./schemas";
 
 /** The profile's Change Password form (current password, new password twice). */
@@ -17,19 +18,12 @@ export function ChangePasswordForm({
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
   });
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending({ field: ["intent", "change-password"] });
   const formError = form.errors?.[0];
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="change-password" />
-      {formError && (
-        <p
-          role="alert"
-          className="rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-800"
-        >
-          {formError}
-        </p>
-      )}
+      {formError && <Alert>{formError}</Alert>}
       <TextField
         meta={fields.currentPassword}
         label="Current Password"

@@ -1,10 +1,11 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { TextField } from "~/components/ui/form-controls";
+import { Alert, TextField } from "~/components/ui/form-controls";
 import { toast } from "~/components/ui/toaster";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { fullNameSchema } from "./schemas";
 
 /** The one-field Full Name form of profile setup and Profile Settings. */
@@ -24,21 +25,14 @@ export function FullNameForm({
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: fullNameSchema }),
   });
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending({ field: ["intent", null] });
   const formError = form.errors?.[0];
   useEffect(() => {
     if (formError) toast.error("Error", { description: formError });
   }, [formError]);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
-      {formError && (
-        <p
-          role="alert"
-          className="rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-800"
-        >
-          {formError}
-        </p>
-      )}
+      {formError && <Alert>{formError}</Alert>}
       <TextField meta={fields.fullName} label="Full Name" autoComplete="name" required />
       <Button type="submit" disabled={busy}>
         {busy ? "Saving..." : submitLabel}

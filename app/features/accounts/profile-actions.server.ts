@@ -1,16 +1,25 @@
 /**
- * The profile page's data and its form posts: full name, two-factor set-up and turning off,
- * password change, and signing devices out. Every post needs the signed-in `user`.
+ * The profile page's data and the steps its security forms take: two-factor set-up and turning
+ * off, password change, and signing devices out. Each step takes the signed-in `user`, the form
+ * and better-auth's request headers, and returns a `ProfileStep` the route turns into a redirect
+ * with a toast or the form's reply.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type RouterContextProvider } from "react-router";
 import { formatDateTime } from "~/lib/dates";
+import { logger } from "~/lib/logger.server";
 import { clientKey } from "~/lib/rate-limit.server";
 import type { SessionUser } from "~/lib/session.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import { authRequest } from "./auth-request.server";
-import { fullNameAction } from "./profiles.server";
+import type { FlashToast } from "~/lib/toast.server";
+import {
+  disconnectIdentity,
+  listSignInMethods,
+  setFirstPassword,
+  signInProviders,
+  signInSsoDomains,
+  startProviderLink,
+} from "./provider-sign-in.server";
+import { COMPANY_ACCOUNT_MESSAGE, isSsoEmail, providerErrorMessage } from "./providers";
 import { changePasswordSchema } from "./schemas";
 import {
   changePassword,
@@ -23,11 +32,29 @@ import {
   startTotp,
   type TotpEnrolment,
 } from "./security.server";
+import { logAuthEvent } from "./sign-in.server";
 
-/** What the profile page shows: the account, two-factor state and signed-in devices. */
-export async function profilePageData(user: SessionUser) {
-  const devices = await listDeviceSessions(user.id, user.sessionId);
+/**
+ * What the profile page shows: the account, two-factor state, sign-in methods (with the message
+ * of a 'Connect' that came back with better-auth's `?error=`) and signed-in devices.
+ */
+export async function profilePageData(user: SessionUser, request: Request) {
+  const [devices, methods] = await Promise.all([
+    listDeviceSessions(user.id, user.sessionId),
+    listSignInMethods(user.id),
+  ]);
+  const linkError = new URL(request.url).searchParams.get("error");
+  const companyAccount = isCompanyAccount(user);
   return {
+    companyAccount,
+    hasPassword: methods.some((method) => method.kind === "password"),
+    signInMethods: methods.map((method) => ({
+      ...method,
+      createdAt: formatDateTime(method.createdAt),
+    })),
+    // a company (SSO_DOMAINS) account signs in only through the company's provider
+    providers: companyAccount ? [] : signInProviders(),
+    linkError: providerErrorMessage(linkError),
     email: user.email,
     fullName: user.fullName ?? "",
     twoFactorEnabled: user.twoFactorEnabled,
@@ -44,106 +71,195 @@ export async function profilePageData(user: SessionUser) {
 
 /** The answer to a security form on the profile page (the full-name form answers on its own). */
 export type SecurityReply = {
-  section: "two-factor" | "password" | "devices";
+  section: "two-factor" | "password" | "devices" | "methods";
   error?: string;
   enrolment?: TotpEnrolment;
   /** the change-password form's field errors */
   result?: SubmissionResult<string[]>;
 };
 
-const noStore = { "Cache-Control": "no-store" };
+/**
+ * What a profile step did: done (back to the profile with `toast`, setting `headers`), a next
+ * form to show (`ok: "next"`, answered 200), or refused with the form's reply (`reply: null`
+ * when there is no form to answer: the page does not exist for this user).
+ */
+export type ProfileStep =
+  | { ok: true; toast: FlashToast; headers?: Headers }
+  | { ok: "redirect"; response: Response }
+  | { ok: "next"; reply: SecurityReply }
+  | { ok: false; status: number; reply: SecurityReply | null };
+
+/** One profile form's step: the signed-in user, the posted form, better-auth's request headers. */
+export type ProfileIntent = (
+  user: SessionUser,
+  formData: FormData,
+  headers: Headers,
+) => Promise<ProfileStep>;
+
+const passwordOf = (formData: FormData) => String(formData.get("password") ?? "");
+const done = (title: string, headers?: Headers, description?: string): ProfileStep => ({
+  ok: true,
+  toast: description ? { type: "success", title, description } : { type: "success", title },
+  headers,
+});
+
+/** Checks the password and shows the authenticator's QR code, key and backup codes. */
+export const startTwoFactor: ProfileIntent = async (user, formData, headers) => {
+  const outcome = await startTotp(headers, user.id, passwordOf(formData));
+  if (!outcome.ok)
+    return {
+      ok: false,
+      status: outcome.status,
+      reply: { section: "two-factor", error: outcome.message },
+    };
+  return { ok: "next", reply: { section: "two-factor", enrolment: outcome.enrolment } };
+};
+
+/** Turns two-factor on with the first code from the authenticator (wrong code 400, limited 429). */
+export const verifyTwoFactor: ProfileIntent = async (user, formData, headers) => {
+  const code = String(formData.get("code") ?? "").trim();
+  const outcome = await confirmTotp(headers, code, user.id);
+  if (!outcome.ok) {
+    const status = outcome.status === 429 ? 429 : 400;
+    return { ok: false, status, reply: { section: "two-factor", error: outcome.message } };
+  }
+  return done("Two-factor authentication is on", outcome.headers);
+};
+
+/** Turns two-factor off after checking the password. */
+export const disableTwoFactor: ProfileIntent = async (user, formData, headers) => {
+  const outcome = await disableTotp(headers, user.id, passwordOf(formData));
+  if (!outcome.ok)
+    return {
+      ok: false,
+      status: outcome.status,
+      reply: { section: "two-factor", error: outcome.message },
+    };
+  return done("Two-factor authentication is off", outcome.headers);
+};
+
+/** Changes the password (other devices are signed out); field errors go back to the form. */
+export const changePasswordStep: ProfileIntent = async (user, formData, headers) => {
+  const submission = parseWithZod(formData, { schema: changePasswordSchema });
+  const hidden = { hideFields: ["currentPassword", "newPassword", "confirmPassword"] };
+  if (submission.status !== "success") {
+    return {
+      ok: false,
+      status: 400,
+      reply: { section: "password", result: submission.reply(hidden) },
+    };
+  }
+  const { currentPassword, newPassword } = submission.value;
+  const outcome = await changePassword(headers, user.id, currentPassword, newPassword);
+  if (!outcome.ok) {
+    const result = outcome.field
+      ? submission.reply({ ...hidden, fieldErrors: { [outcome.field]: [outcome.message] } })
+      : submission.reply({ ...hidden, formErrors: [outcome.message] });
+    return { ok: false, status: outcome.status, reply: { section: "password", result } };
+  }
+  return done("Password changed", outcome.headers, "Your other devices have been signed out.");
+};
+
+/** Signs out one of the user's devices by its session id (404 when the id is not theirs). */
+export const signOutDevice: ProfileIntent = async (user, formData) => {
+  const signedOut = await revokeDeviceSession(user.id, String(formData.get("sessionId") ?? ""));
+  return signedOut ? done("Device signed out") : { ok: false, status: 404, reply: null };
+};
+
+/** 'Sign out of other devices': every session of the user but this one, confirmed gone. */
+export const signOutOtherDevices: ProfileIntent = async (user, _formData, headers) => {
+  try {
+    await revokeOtherSessions(headers, user.id, user.sessionId);
+  } catch (error) {
+    logger().error({ err: error }, "signing out other devices failed");
+    return {
+      ok: false,
+      status: 500,
+      reply: {
+        section: "devices",
+        error: "Unable to sign out your other devices. Please try again.",
+      },
+    };
+  }
+  logAuthEvent("sign_out", headers, { userId: user.id, scope: "others" });
+  return done("Other devices signed out");
+};
+
+/** 'Connect {provider}': the redirect to the provider (its callback links the identity here). */
+/** True for an account whose email is of SSO_DOMAINS (docs/decisions/0143-staff-sso.md). */
+function isCompanyAccount(user: SessionUser): boolean {
+  return isSsoEmail(user.email, signInSsoDomains());
+}
+
+/** The refusal of another provider for a company account, logged. */
+function companyOnly(user: SessionUser, method: string, headers: Headers) {
+  logAuthEvent("sso.refused", headers, { userId: user.id, method }, "warn");
+  return {
+    ok: false as const,
+    status: 403,
+    reply: { section: "methods" as const, error: COMPANY_ACCOUNT_MESSAGE },
+  };
+}
+
+export const connectProvider: ProfileIntent = async (user, formData, headers) => {
+  if (isCompanyAccount(user)) return companyOnly(user, "connect_provider", headers);
+  const started = await startProviderLink(user.id, formData.get("provider"), headers);
+  if (started instanceof Response) return { ok: "redirect", response: started };
+  return {
+    ok: false,
+    status: started.status,
+    reply: { section: "methods", error: started.message },
+  };
+};
+
+/** 'Disconnect': removes one linked identity, never the account's last way to sign in. */
+export const disconnectProvider: ProfileIntent = async (user, formData, headers) => {
+  const outcome = await disconnectIdentity(
+    user.id,
+    String(formData.get("identityId") ?? ""),
+    headers,
+  );
+  if (!outcome.ok)
+    return {
+      ok: false,
+      status: outcome.status,
+      reply: { section: "methods", error: outcome.message },
+    };
+  return done("Sign-in method disconnected");
+};
 
 /**
- * Handles one profile form post by its `intent`: two-factor-start / -verify / -disable,
- * change-password, revoke-session, revoke-others, else the full-name form.
- * @returns a redirect with a toast on success, else the form's reply with 400/401/429.
- * @throws a 404 Response for a session id that is not the user's.
+ * Sets a password on an account made through a provider (it has none yet). A company account may
+ * set one too, only to confirm security changes (two-factor asks for it); it never signs in with
+ * it (sign-in.server.ts refuses SSO domains).
  */
-export async function profileAction(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-  user: SessionUser,
-) {
-  const formData = await request.formData();
-  const headers = authRequest(request, context);
-  const password = String(formData.get("password") ?? "");
-  const reply = (body: SecurityReply, status: number) =>
-    data<SecurityReply>(body, { status, headers: noStore });
+export const setPasswordStep: ProfileIntent = async (user, formData, headers) => {
+  const password = String(formData.get("newPassword") ?? "");
+  const outcome = await setFirstPassword(user.id, password, headers);
+  if (!outcome.ok)
+    return {
+      ok: false,
+      status: outcome.status,
+      reply: { section: "methods", error: outcome.message },
+    };
+  return done(
+    "Password set",
+    undefined,
+    isCompanyAccount(user)
+      ? "It confirms security changes such as two-factor; you still sign in with your company account."
+      : "You can now sign in with your email and password.",
+  );
+};
 
-  switch (formData.get("intent")) {
-    case "two-factor-start": {
-      const outcome = await startTotp(headers, user.id, password);
-      if (!outcome.ok)
-        return reply({ section: "two-factor", error: outcome.message }, outcome.status);
-      return reply({ section: "two-factor", enrolment: outcome.enrolment }, 200);
-    }
-    case "two-factor-verify": {
-      const code = String(formData.get("code") ?? "").trim();
-      const outcome = await confirmTotp(headers, code, user.id);
-      if (!outcome.ok) {
-        return reply(
-          { section: "two-factor", error: outcome.message },
-          outcome.status === 429 ? 429 : 400,
-        );
-      }
-      return redirectWithToast(
-        "/account/profile",
-        { type: "success", title: "Two-factor authentication is on" },
-        outcome.headers,
-      );
-    }
-    case "two-factor-disable": {
-      const outcome = await disableTotp(headers, user.id, password);
-      if (!outcome.ok)
-        return reply({ section: "two-factor", error: outcome.message }, outcome.status);
-      return redirectWithToast(
-        "/account/profile",
-        { type: "success", title: "Two-factor authentication is off" },
-        outcome.headers,
-      );
-    }
-    case "change-password": {
-      const submission = parseWithZod(formData, { schema: changePasswordSchema });
-      const hidden = { hideFields: ["currentPassword", "newPassword", "confirmPassword"] };
-      if (submission.status !== "success") {
-        return reply({ section: "password", result: submission.reply(hidden) }, 400);
-      }
-      const outcome = await changePassword(
-        headers,
-        user.id,
-        submission.value.currentPassword,
-        submission.value.newPassword,
-      );
-      if (!outcome.ok) {
-        const result = outcome.field
-          ? submission.reply({ ...hidden, fieldErrors: { [outcome.field]: [outcome.message] } })
-          : submission.reply({ ...hidden, formErrors: [outcome.message] });
-        return reply({ section: "password", result }, outcome.status);
-      }
-      return redirectWithToast(
-        "/account/profile",
-        {
-          type: "success",
-          title: "Password changed",
-          description: "Your other devices have been signed out.",
-        },
-        outcome.headers,
-      );
-    }
-    case "revoke-session": {
-      if (!(await revokeDeviceSession(user.id, String(formData.get("sessionId") ?? "")))) {
-        throw data(null, { status: 404 });
-      }
-      return redirectWithToast("/account/profile", { type: "success", title: "Device signed out" });
-    }
-    case "revoke-others": {
-      await revokeOtherSessions(headers);
-      return redirectWithToast("/account/profile", {
-        type: "success",
-        title: "Other devices signed out",
-      });
-    }
-    default:
-      return fullNameAction(user.id, formData);
-  }
-}
+/** The profile's security forms' steps by their `intent`; a post without one is the Full Name form. */
+export const PROFILE_INTENTS = {
+  "two-factor-start": startTwoFactor,
+  "two-factor-verify": verifyTwoFactor,
+  "two-factor-disable": disableTwoFactor,
+  "change-password": changePasswordStep,
+  "revoke-session": signOutDevice,
+  "revoke-others": signOutOtherDevices,
+  "connect-provider": connectProvider,
+  "disconnect-provider": disconnectProvider,
+  "set-password": setPasswordStep,
+} satisfies Record<string, ProfileIntent>;

@@ -1,11 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { eq } from "drizzle-orm";
-import { data } from "react-router";
 import { profiles } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import type { FlashToast } from "~/lib/toast.server";
 import { fullNameSchema } from "./schemas";
 
 export interface Profile {
@@ -40,40 +39,44 @@ export async function setAdmin(userId: string, isAdmin: boolean): Promise<void> 
     .onConflictDoUpdate({ target: profiles.id, set: { is_admin: isAdmin } });
 }
 
+/** The toast after the Full Name form is saved (profile setup and Profile Settings). */
+export const PROFILE_UPDATED: FlashToast = {
+  type: "success",
+  title: "Profile Updated",
+  description: "Your profile has been successfully updated",
+};
+
 /**
- * Handles a Full Name form post for `userId` (null without a session). Success redirects to
- * /account/profile with 'Profile Updated'; failures keep the SPEC's message on the form.
+ * Saves a Full Name form post for `userId` (null without a session).
+ * @returns ok, or the form's reply with the SPEC's message and its status (400/401/500).
  */
 export async function submitFullName(
   userId: string | null,
   formData: FormData,
-): Promise<{ status: 200 } | { status: 400 | 401 | 500; result: SubmissionResult<string[]> }> {
+): Promise<
+  { ok: true } | { ok: false; status: 400 | 401 | 500; result: SubmissionResult<string[]> }
+> {
   const submission = parseWithZod(formData, { schema: fullNameSchema });
   if (!userId) {
-    return { status: 401, result: submission.reply({ formErrors: [PROFILE_SAVE_FAILED] }) };
+    return {
+      ok: false,
+      status: 401,
+      result: submission.reply({ formErrors: [PROFILE_SAVE_FAILED] }),
+    };
   }
-  if (submission.status !== "success") return { status: 400, result: submission.reply() };
+  if (submission.status !== "success")
+    return { ok: false, status: 400, result: submission.reply() };
   try {
     await saveFullName(userId, submission.value.fullName);
-    return { status: 200 };
+    return { ok: true };
   } catch (error) {
     logger().error({ err: error }, "Failed to update profile");
-    return { status: 500, result: submission.reply({ formErrors: [PROFILE_SAVE_FAILED] }) };
+    return {
+      ok: false,
+      status: 500,
+      result: submission.reply({ formErrors: [PROFILE_SAVE_FAILED] }),
+    };
   }
 }
 
 export const PROFILE_SAVE_FAILED = "Failed to update profile. Please try again.";
-
-/**
- * The Full Name form's action (profile setup and Profile Settings): saves and redirects to
- * /account/profile with 'Profile Updated', or answers the form's errors.
- */
-export async function fullNameAction(userId: string | null, formData: FormData) {
-  const outcome = await submitFullName(userId, formData);
-  if (outcome.status !== 200) return data(outcome.result, outcome.status);
-  return redirectWithToast("/account/profile", {
-    type: "success",
-    title: "Profile Updated",
-    description: "Your profile has been successfully updated",
-  });
-}

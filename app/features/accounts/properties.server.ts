@@ -2,8 +2,9 @@
  * A customer's properties. Every function takes the acting user's id and touches only that
  * user's rows: an id from a URL or form field can never reach another customer's property.
  */
-import { and, desc, eq } from "drizzle-orm";
-import { properties } from "~/db/schema";
+import { and, count, desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { properties, quotes } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import type { PropertyInput } from "./property-schema";
 
@@ -18,8 +19,9 @@ export function listProperties(userId: string): Promise<Property[]> {
     .orderBy(desc(properties.created_at));
 }
 
-/** One of the user's properties, or null (absent or someone else's). */
+/** One of the user's properties, or null (absent, someone else's, or not an id at all). */
 export async function getProperty(userId: string, id: string): Promise<Property | null> {
+  if (!z.uuid().safeParse(id).success) return null;
   const [row] = await db
     .select()
     .from(properties)
@@ -44,6 +46,7 @@ export async function updateProperty(
   id: string,
   input: PropertyInput,
 ): Promise<boolean> {
+  if (!z.uuid().safeParse(id).success) return false;
   const rows = await db
     .update(properties)
     .set(toColumns(input))
@@ -52,8 +55,22 @@ export async function updateProperty(
   return rows.length === 1;
 }
 
-/** Removes one of the user's properties (their quotes keep their answers); false when not theirs. */
+/** How many of the user's quotes were requested for property `id`. */
+export async function quoteCountForProperty(userId: string, id: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(quotes)
+    .where(and(eq(quotes.property_id, id), eq(quotes.user_id, userId)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Removes one of the user's properties; false when it is not theirs (nothing changes). Their
+ * quotes keep the address they were requested for (the quote's own copy,
+ * docs/decisions/0130-quote-keeps-its-address.md) and their answers.
+ */
 export async function removeProperty(userId: string, id: string): Promise<boolean> {
+  if (!z.uuid().safeParse(id).success) return false;
   const rows = await db
     .delete(properties)
     .where(and(eq(properties.id, id), eq(properties.user_id, userId)))

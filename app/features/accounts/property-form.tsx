@@ -1,9 +1,13 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form, href } from "react-router";
 import { Button } from "~/components/ui/button";
-import { TextField } from "~/components/ui/form-controls";
+import { Alert, TextField } from "~/components/ui/form-controls";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { type PropertyInput, propertySchema } from "./property-schema";
+
+/** Where every property form posts (the properties page's action). */
+export const PROPERTIES_PATH = href("/account/properties");
 
 /** Address, City, State, ZIP Code; posts `intent` (add or update) and, to update, the id. */
 export function PropertyForm({
@@ -29,21 +33,13 @@ export function PropertyForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: propertySchema }),
   });
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("form") === id;
+  const busy = useIsPending({ formAction: PROPERTIES_PATH, field: ["form", id] });
   return (
-    <Form method="post" action="/account/properties" {...getFormProps(form)} className="space-y-4">
+    <Form method="post" action={PROPERTIES_PATH} {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="form" value={id} />
       {propertyId && <input type="hidden" name="id" value={propertyId} />}
-      {form.errors?.[0] && (
-        <p
-          role="alert"
-          className="rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-800"
-        >
-          {form.errors[0]}
-        </p>
-      )}
+      {form.errors?.[0] && <Alert>{form.errors[0]}</Alert>}
       <TextField meta={fields.address} label="Address" autoComplete="street-address" required />
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField

@@ -5,13 +5,14 @@
  * are rate limited (auth-limits.server.ts) and logged as security events.
  */
 import { createHash } from "node:crypto";
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, desc, eq, gt, ne } from "drizzle-orm";
 import QRCode from "qrcode";
 import { session as sessions } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { createKeyedLimit, type KeyedLimit } from "~/lib/rate-limit.server";
+import { runAccountStep, type StepFailure } from "./account-step.server";
 import { auth, hashBackupCode } from "./auth.server";
 import { consumeAuthLimit } from "./auth-limits.server";
 import { commonPasswordError } from "./password-policy.server";
@@ -27,7 +28,7 @@ export interface TotpEnrolment {
   backupCodes: string[];
 }
 
-const WRONG_PASSWORD: AuthFailure = { status: 400, message: "Incorrect password" };
+const WRONG_PASSWORD = { status: 400, message: "Incorrect password" } as const;
 
 /**
  * Starts TOTP enrolment for `userId` after checking the password; two-factor is on only once a
@@ -38,26 +39,29 @@ export async function startTotp(
   headers: Headers,
   userId: string,
   password: string,
-): Promise<{ ok: true; enrolment: TotpEnrolment } | ({ ok: false } & AuthFailure)> {
-  const limited = await consumeAuthLimit("password-confirm", headers, userId);
-  if (limited) return limited;
-  try {
-    const enrolment = await auth().api.enableTwoFactor({ body: { password }, headers });
-    if (enrolment.method !== "totp") return { ok: false, ...WRONG_PASSWORD };
-    const { totpURI, backupCodes } = enrolment;
-    const secret = new URL(totpURI).searchParams.get("secret") ?? "";
-    const qrDataUrl = await QRCode.toDataURL(totpURI, { margin: 1, width: 200 });
-    return { ok: true, enrolment: { uri: totpURI, secret, qrDataUrl, backupCodes } };
-  } catch (error) {
-    logger().info({ err: error }, "two-factor enrolment refused");
-    logAuthEvent(
-      "password_confirm.failure",
-      headers,
-      { userId, purpose: "two-factor-start" },
-      "warn",
-    );
-    return { ok: false, ...WRONG_PASSWORD };
-  }
+): Promise<{ ok: true; enrolment: TotpEnrolment } | StepFailure> {
+  const step = await runAccountStep({
+    limit: "password-confirm",
+    headers,
+    userId,
+    call: () => auth().api.enableTwoFactor({ body: { password }, headers }),
+    failure: (error) => {
+      logger().info({ err: error }, "two-factor enrolment refused");
+      return {
+        ...WRONG_PASSWORD,
+        event: {
+          name: "password_confirm.failure",
+          fields: { userId, purpose: "two-factor-start" },
+        },
+      };
+    },
+  });
+  if (!step.ok) return step;
+  if (step.value.method !== "totp") return { ok: false, ...WRONG_PASSWORD };
+  const { totpURI, backupCodes } = step.value;
+  const secret = new URL(totpURI).searchParams.get("secret") ?? "";
+  const qrDataUrl = await QRCode.toDataURL(totpURI, { margin: 1, width: 200 });
+  return { ok: true, enrolment: { uri: totpURI, secret, qrDataUrl, backupCodes } };
 }
 
 let usedCodes: KeyedLimit | undefined;
@@ -92,6 +96,11 @@ async function pendingChallengeUser(headers: Headers): Promise<string | null> {
   return pending && pending.expiresAt > new Date() ? pending.value : null;
 }
 
+/** Whether `headers` carry a live two-factor challenge (a first factor passed, the code is next). */
+export async function hasPendingChallenge(headers: Headers): Promise<boolean> {
+  return (await pendingChallengeUser(headers)) !== null;
+}
+
 export type SecondFactorOutcome =
   | { ok: true; userId: string; headers: Headers }
   | ({ ok: false } & AuthFailure);
@@ -123,7 +132,7 @@ export async function confirmTotp(
     const verifiedUser = result.response.user.id;
     // two challenges answered with one code at the same moment: only the first gets in
     const firstUse = await usedTotpCodes().consume(usedCodeKey(verifiedUser, code));
-    if (!firstUse.allowed && !userId) {
+    if (!firstUse.ok && !userId) {
       await db.delete(sessions).where(eq(sessions.token, result.response.token));
       logAuthEvent("two_factor.replay", headers, { userId: verifiedUser }, "warn");
       return { ok: false, status: 401, message: INVALID_TOTP };
@@ -162,29 +171,31 @@ export async function signInWithBackupCode(
   headers: Headers,
   code: string,
 ): Promise<SecondFactorOutcome> {
-  const limited = await consumeAuthLimit("two-factor", headers);
-  if (limited) return limited;
-  try {
-    const result = await auth().api.verifyBackupCode({
-      body: { code: hashBackupCode(code, env().AUTH_SECRET) },
-      headers,
-      returnHeaders: true,
-    });
-    const userId = (result.response as { user: { id: string } }).user.id;
-    logAuthEvent("sign_in.success", headers, { userId, method: "backup_code" });
-    return { ok: true, userId, headers: result.headers };
-  } catch (error) {
-    const status = (error as { statusCode?: number }).statusCode === 429 ? 429 : 401;
-    logAuthEvent("two_factor.failure", headers, { purpose: "backup_code", status }, "warn");
-    return {
-      ok: false,
-      status,
-      message:
-        status === 429
-          ? "Too many wrong codes. Please wait 15 minutes and try again."
-          : "That backup code is not valid or was already used.",
-    };
-  }
+  const step = await runAccountStep({
+    limit: "two-factor",
+    headers,
+    call: () =>
+      auth().api.verifyBackupCode({
+        body: { code: hashBackupCode(code, env().AUTH_SECRET) },
+        headers,
+        returnHeaders: true,
+      }),
+    failure: (error) => {
+      const status = (error as { statusCode?: number }).statusCode === 429 ? 429 : 401;
+      return {
+        status,
+        message:
+          status === 429
+            ? "Too many wrong codes. Please wait 15 minutes and try again."
+            : "That backup code is not valid or was already used.",
+        event: { name: "two_factor.failure", fields: { purpose: "backup_code", status } },
+      };
+    },
+  });
+  if (!step.ok) return step;
+  const userId = (step.value.response as { user: { id: string } }).user.id;
+  logAuthEvent("sign_in.success", headers, { userId, method: "backup_code" });
+  return { ok: true, userId, headers: step.value.headers };
 }
 
 /**
@@ -196,26 +207,22 @@ export async function disableTotp(
   headers: Headers,
   userId: string,
   password: string,
-): Promise<{ ok: true; headers: Headers } | ({ ok: false } & AuthFailure)> {
-  const limited = await consumeAuthLimit("password-confirm", headers, userId);
-  if (limited) return limited;
-  try {
-    const result = await auth().api.disableTwoFactor({
-      body: { password },
-      headers,
-      returnHeaders: true,
-    });
-    logAuthEvent("two_factor.disabled", headers, { userId });
-    return { ok: true, headers: result.headers };
-  } catch {
-    logAuthEvent(
-      "password_confirm.failure",
-      headers,
-      { userId, purpose: "two-factor-disable" },
-      "warn",
-    );
-    return { ok: false, ...WRONG_PASSWORD };
-  }
+): Promise<{ ok: true; headers: Headers } | StepFailure> {
+  const step = await runAccountStep({
+    limit: "password-confirm",
+    headers,
+    userId,
+    call: () => auth().api.disableTwoFactor({ body: { password }, headers, returnHeaders: true }),
+    event: { name: "two_factor.disabled", fields: { userId } },
+    failure: () => ({
+      ...WRONG_PASSWORD,
+      event: {
+        name: "password_confirm.failure",
+        fields: { userId, purpose: "two-factor-disable" },
+      },
+    }),
+  });
+  return step.ok ? { ok: true, headers: step.value.headers } : step;
 }
 
 /**
@@ -228,46 +235,39 @@ export async function changePassword(
   userId: string,
   currentPassword: string,
   newPassword: string,
-): Promise<
-  | { ok: true; headers: Headers }
-  | {
-      ok: false;
-      status: number;
-      message: string;
-      field: "currentPassword" | "newPassword" | null;
-    }
-> {
-  const limited = await consumeAuthLimit("password-confirm", headers, userId);
-  if (limited) return { ...limited, field: null };
-  const weak = commonPasswordError(newPassword);
-  if (weak) return { ok: false, status: 400, message: weak, field: "newPassword" };
-  try {
-    const result = await auth().api.changePassword({
-      body: { currentPassword, newPassword, revokeOtherSessions: true },
-      headers,
-      returnHeaders: true,
-    });
-    logAuthEvent("password.changed", headers, { userId, otherSessionsEnded: true });
-    return { ok: true, headers: result.headers };
-  } catch (error) {
-    const code = (error as { body?: { code?: string } }).body?.code;
-    if (code === "INVALID_PASSWORD") {
-      logAuthEvent(
-        "password_confirm.failure",
+): Promise<{ ok: true; headers: Headers } | StepFailure<"currentPassword" | "newPassword">> {
+  const step = await runAccountStep<{ headers: Headers }, "currentPassword" | "newPassword">({
+    limit: "password-confirm",
+    headers,
+    userId,
+    check: () => {
+      const weak = commonPasswordError(newPassword);
+      return weak ? { status: 400, message: weak, field: "newPassword" } : null;
+    },
+    call: () =>
+      auth().api.changePassword({
+        body: { currentPassword, newPassword, revokeOtherSessions: true },
         headers,
-        { userId, purpose: "password-change" },
-        "warn",
-      );
-      return { ok: false, status: 400, message: "Incorrect password", field: "currentPassword" };
-    }
-    logger().error({ err: error }, "password change failed");
-    return {
-      ok: false,
-      status: 500,
-      message: "Unable to change your password. Please try again.",
-      field: null,
-    };
-  }
+        returnHeaders: true,
+      }),
+    event: { name: "password.changed", fields: { userId, otherSessionsEnded: true } },
+    failure: (error) => {
+      if ((error as { body?: { code?: string } }).body?.code === "INVALID_PASSWORD") {
+        return {
+          status: 400,
+          message: "Incorrect password",
+          field: "currentPassword",
+          event: {
+            name: "password_confirm.failure",
+            fields: { userId, purpose: "password-change" },
+          },
+        };
+      }
+      logger().error({ err: error }, "password change failed");
+      return { status: 500, message: "Unable to change your password. Please try again." };
+    },
+  });
+  return step.ok ? { ok: true, headers: step.value.headers } : step;
 }
 
 export interface DeviceSession {
@@ -305,9 +305,46 @@ export async function revokeDeviceSession(userId: string, sessionId: string): Pr
   return rows.length === 1;
 }
 
-/** Ends every session of the user except the current one. */
-export async function revokeOtherSessions(headers: Headers): Promise<void> {
+/**
+ * Ends every session of the user except the current one, and confirms on the server that none is
+ * left before the caller says so (docs/decisions/0035).
+ * @throws Error when another session is still live
+ */
+export async function revokeOtherSessions(
+  headers: Headers,
+  userId?: string,
+  currentSessionId?: string,
+): Promise<void> {
   await auth().api.revokeOtherSessions({ headers });
+  if (userId && currentSessionId && (await liveSessionCount(userId, currentSessionId)) > 0)
+    throw new Error("another session is still live");
+}
+
+/**
+ * 'Sign out everywhere': ends every session of the user, this one included, and confirms none is
+ * left. better-auth's sign-out then expires this browser's cookies (`headers` of the answer).
+ * @throws Error when a session is still live
+ */
+export async function revokeAllSessions(headers: Headers, userId: string): Promise<Headers> {
+  await auth().api.revokeSessions({ headers });
+  const signedOut = await auth()
+    .api.signOut({ headers, returnHeaders: true })
+    .catch(() => null);
+  if ((await liveSessionCount(userId)) > 0) throw new Error("a session is still live");
+  return signedOut?.headers ?? new Headers();
+}
+
+/** How many sessions of the user exist, leaving out `exceptId`. */
+async function liveSessionCount(userId: string, exceptId?: string): Promise<number> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      exceptId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, exceptId))
+        : eq(sessions.userId, userId),
+    );
+  return rows.length;
 }
 
 /** Whether the session with this id still exists (sign-out confirms it is gone). */

@@ -4,15 +4,17 @@
  * limited request sends no mail, and logs its outcome as a security event (ASVS V16.3).
  */
 import { APIError } from "better-auth/api";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { user as users } from "~/db/schema";
 import { db } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { logSecurityEvent, type SecurityEventFields } from "~/lib/security-log.server";
 import { auth } from "./auth.server";
 import { consumeAuthLimit } from "./auth-limits.server";
 import { clientOf } from "./auth-request.server";
 import { commonPasswordError } from "./password-policy.server";
+import { isSsoEmail, SSO_ONLY_MESSAGE, ssoDomains } from "./providers";
 
 export type AuthFailure = {
   status: number;
@@ -22,6 +24,9 @@ export type AuthFailure = {
   field?: "password";
 };
 
+/** What the sign-in page says to a visitor a guarded page sent there after their session ended. */
+export const SESSION_ENDED_NOTICE = "Your session has ended. Please sign in again.";
+
 /** One security event line for a request that came with `headers` (never a secret in `fields`). */
 export function logAuthEvent(
   event: string,
@@ -30,6 +35,21 @@ export function logAuthEvent(
   level: "info" | "warn" = "info",
 ): void {
   logSecurityEvent(event, { ...clientOf(headers), ...fields }, level);
+}
+
+/**
+ * The refusal of a password, code, sign-up or reset request for an email of SSO_DOMAINS (those
+ * sign in only through the company's OpenID Provider; docs/decisions/0143-staff-sso.md), logged
+ * as `sso.refused`; null for any other email.
+ */
+export function ssoOnly(
+  email: string,
+  method: "password" | "email_code" | "sign_up" | "password_reset" | "verification_resend",
+  headers: Headers,
+): ({ ok: false } & AuthFailure) | null {
+  if (!isSsoEmail(email, ssoDomains(env()))) return null;
+  logAuthEvent("sso.refused", headers, { method, domain: email.split("@").pop() ?? "" }, "warn");
+  return { ok: false, status: 403, message: SSO_ONLY_MESSAGE };
 }
 
 /** The outcome of a first factor: signed in, or asked for the second factor next. */
@@ -71,6 +91,8 @@ export async function signIn(
   password: string,
   headers: Headers,
 ): Promise<FirstFactorOutcome> {
+  const refused = ssoOnly(email, "password", headers);
+  if (refused) return refused;
   const limited = await consumeAuthLimit("sign-in", headers, email);
   if (limited) return limited;
   try {
@@ -110,6 +132,16 @@ function firstFactorOutcome(
   return { ok: true, userId: body.user.id, headers: cookies };
 }
 
+/** The email of account `userId`, or null. */
+async function emailOf(userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.email ?? null;
+}
+
 /** The id of the account using `email` (compared case-insensitively), or null. */
 async function accountIdFor(email: string): Promise<string | null> {
   const [existing] = await db
@@ -122,14 +154,17 @@ async function accountIdFor(email: string): Promise<string | null> {
 
 /**
  * Creates an account and mails its verification link. The SPEC wants an existing email named
- * as such ('An account with this email already exists'; docs/decisions.md), which better-auth
- * hides when verification is required, so we look first.
+ * as such ('An account with this email already exists';
+ * docs/decisions/0020-signup-names-existing-email.md), which better-auth hides when verification
+ * is required, so we look first.
  */
 export async function signUp(
   email: string,
   password: string,
   headers: Headers,
 ): Promise<{ ok: true } | ({ ok: false } & AuthFailure)> {
+  const refused = ssoOnly(email, "sign_up", headers);
+  if (refused) return refused;
   const limited = await consumeAuthLimit("sign-up", headers, email);
   if (limited) return limited;
   const weak = commonPasswordError(password);
@@ -156,6 +191,8 @@ export async function requestPasswordReset(
   email: string,
   headers: Headers,
 ): Promise<{ ok: true } | ({ ok: false } & AuthFailure)> {
+  const refused = ssoOnly(email, "password_reset", headers);
+  if (refused) return refused;
   const limited = await consumeAuthLimit("password-reset", headers, email);
   if (limited) return limited;
   try {
@@ -193,6 +230,9 @@ export async function resetPassword(
       `reset-password:${token}`,
     );
     userId = pending?.value ?? null;
+    const owner = userId ? await emailOf(userId) : null;
+    const refused = owner ? ssoOnly(owner, "password_reset", headers) : null;
+    if (refused) return refused;
     await auth().api.resetPassword({ body: { token, newPassword: password }, headers });
     logAuthEvent("password_reset.completed", headers, { userId });
     return { ok: true };
@@ -206,11 +246,46 @@ export async function resetPassword(
   }
 }
 
+/**
+ * Mails a new verification link if an account uses `email` and is not verified yet; answers the
+ * same whether or not it does (OWASP ASVS 5.0 V6.3.8), limited like the other mail. better-auth
+ * is asked without the request's session, so it takes the no-enumeration path (same answer, a
+ * time floor).
+ */
+export async function resendVerification(
+  email: string,
+  headers: Headers,
+): Promise<{ ok: true } | ({ ok: false } & AuthFailure)> {
+  const refused = ssoOnly(email, "verification_resend", headers);
+  if (refused) return refused;
+  const limited = await consumeAuthLimit("verification-resend", headers, email);
+  if (limited) return limited;
+  const anonymous = new Headers(headers);
+  anonymous.delete("Cookie");
+  try {
+    // for the security event only: the answer is the same whether or not the account exists
+    const userId = await accountIdFor(email);
+    await auth().api.sendVerificationEmail({
+      body: { email, callbackURL: "/account/setup" },
+      headers: anonymous,
+    });
+    logAuthEvent("verification.resend_requested", headers, { userId });
+    return { ok: true };
+  } catch (error) {
+    const outcome = failure(error, "Unable to send a new link. Please try again.");
+    return outcome.status === 429 || outcome.status === 500
+      ? { ok: false, ...outcome }
+      : { ok: true };
+  }
+}
+
 /** Mails a one-time sign-in code to an existing account (silently nothing for unknown emails). */
 export async function sendSignInCode(
   email: string,
   headers: Headers,
 ): Promise<{ ok: true } | ({ ok: false } & AuthFailure)> {
+  const refused = ssoOnly(email, "email_code", headers);
+  if (refused) return refused;
   const limited = await consumeAuthLimit("code-request", headers, email);
   if (limited) return limited;
   try {
@@ -234,6 +309,8 @@ export async function signInWithCode(
   code: string,
   headers: Headers,
 ): Promise<FirstFactorOutcome> {
+  const refused = ssoOnly(email, "email_code", headers);
+  if (refused) return refused;
   const limited = await consumeAuthLimit("code-check", headers, email);
   if (limited) return limited;
   try {

@@ -5,15 +5,25 @@
 import { z } from "zod";
 import { quoteStatus } from "~/features/catalog/enums";
 import { serviceId } from "~/features/catalog/services";
+import { estimateStatus } from "~/features/estimates/enums";
 
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 
 export const QUOTES_PAGE_SIZE = 25;
 
+/** The estimate filter's values: no estimate yet, or where the estimate stands. */
+export const estimateFilter = {
+  values: ["none", ...estimateStatus.values] as const,
+  options: [{ value: "none", label: "No estimate" }, ...estimateStatus.options],
+};
+
 export const quoteListQuerySchema = z.object({
   q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()).catch(undefined),
   status: z.preprocess(blankToUndefined, z.enum(quoteStatus.values).optional()).catch(undefined),
   service: z.preprocess(blankToUndefined, z.enum(serviceId.values).optional()).catch(undefined),
+  estimate: z
+    .preprocess(blankToUndefined, z.enum(estimateFilter.values).optional())
+    .catch(undefined),
   sort: z.enum(["newest", "urgency"]).catch("newest"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
@@ -26,6 +36,7 @@ export function parseQuoteListQuery(params: URLSearchParams): QuoteListQuery {
     q: params.get("q") ?? undefined,
     status: params.get("status") ?? undefined,
     service: params.get("service") ?? undefined,
+    estimate: params.get("estimate") ?? undefined,
     sort: params.get("sort") ?? undefined,
     page: params.get("page") ?? undefined,
   });
@@ -38,6 +49,7 @@ export function quoteListSearch(query: QuoteListQuery, changes: Partial<QuoteLis
   if (next.q) params.set("q", next.q);
   if (next.status) params.set("status", next.status);
   if (next.service) params.set("service", next.service);
+  if (next.estimate) params.set("estimate", next.estimate);
   if (next.sort !== "newest") params.set("sort", next.sort);
   if (next.page > 1) params.set("page", String(next.page));
   const text = params.toString();

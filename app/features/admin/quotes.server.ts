@@ -2,12 +2,12 @@
  * What the back office reads about quotes: the searchable list, one quote in full, and the
  * filtered rows for CSV export. Only admin loaders call these (the guard is theirs).
  */
-import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, exists, ilike, inArray, notExists, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
+  estimates,
   mold_assessment_details,
   profiles,
-  properties,
   quote_status_history,
   quoteSearchText,
   quotes,
@@ -26,25 +26,26 @@ function containsPattern(text: string): string {
 
 /**
  * The WHERE clause of the list: search over description, property address, customer full name
- * (SPEC), contact name, email, phone and the 8-character reference; status and service filters.
+ * (SPEC), contact name, email, phone and the 8-character reference; status, service and estimate
+ * filters (the estimate's status, or "none" for a quote without an estimate).
  */
-export function quoteListWhere(query: Pick<QuoteListQuery, "q" | "status" | "service">) {
+export function quoteListWhere(
+  query: Pick<QuoteListQuery, "q" | "status" | "service"> &
+    Partial<Pick<QuoteListQuery, "estimate">>,
+) {
   const conditions: SQL[] = [];
   if (query.q) {
     const pattern = containsPattern(query.q);
     // each arm is an index condition on quotes, so Postgres ORs their bitmaps instead of reading
-    // every quote: the quote's own text by its trigram index, and the customers' names and the
-    // property addresses (trigram indexes too) as id arrays matched by the quotes' foreign keys
+    // every quote: the quote's own text and its job address by their trigram indexes, and the
+    // customers' names (a trigram index too) as an id array matched by the quotes' foreign key
     const search: SQL[] = [
       sql`${quoteSearchText(quotes)} ILIKE ${pattern}`,
       sql`${quotes.user_id} = ANY(ARRAY(${db
         .select({ id: profiles.id })
         .from(profiles)
         .where(ilike(profiles.full_name, pattern))}))`,
-      sql`${quotes.property_id} = ANY(ARRAY(${db
-        .select({ id: properties.id })
-        .from(properties)
-        .where(ilike(properties.address, pattern))}))`,
+      ilike(quotes.property_address, pattern),
     ];
     const reference = query.q.toLowerCase();
     if (/^[0-9a-f]{1,8}$/.test(reference)) {
@@ -62,6 +63,18 @@ export function quoteListWhere(query: Pick<QuoteListQuery, "q" | "status" | "ser
   }
   if (query.status) conditions.push(eq(quotes.current_status, query.status));
   if (query.service) conditions.push(eq(quotes.service, query.service));
+  if (query.estimate) {
+    const estimate = db
+      .select({ id: estimates.id })
+      .from(estimates)
+      .where(
+        and(
+          eq(estimates.quote_id, quotes.id),
+          query.estimate === "none" ? undefined : eq(estimates.status, query.estimate),
+        ),
+      );
+    conditions.push(query.estimate === "none" ? notExists(estimate) : exists(estimate));
+  }
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -79,8 +92,11 @@ const listColumns = {
   contact_phone: quotes.contact_phone,
   zip_code: quotes.zip_code,
   customer_name: profiles.full_name,
-  property_address: properties.address,
-  property_city: properties.city,
+  // the address the quote was requested for, as the quote keeps it
+  property_address: quotes.property_address,
+  property_city: quotes.property_city,
+  /** null: no estimate yet */
+  estimate_status: estimates.status,
 };
 
 function listQuery() {
@@ -88,7 +104,7 @@ function listQuery() {
     .select(listColumns)
     .from(quotes)
     .leftJoin(profiles, eq(profiles.id, quotes.user_id))
-    .leftJoin(properties, eq(properties.id, quotes.property_id));
+    .leftJoin(estimates, eq(estimates.quote_id, quotes.id));
 }
 
 type PageRow = Awaited<ReturnType<typeof listQuery>>[number];
@@ -220,7 +236,7 @@ export async function* quotesForExport(
       .select({ ...listColumns, sort_time: sql<string>`${quotes.created_at}::text` })
       .from(quotes)
       .leftJoin(profiles, eq(profiles.id, quotes.user_id))
-      .leftJoin(properties, eq(properties.id, quotes.property_id))
+      .leftJoin(estimates, eq(estimates.quote_id, quotes.id))
       .where(and(quoteListWhere(query), keyset))
       .orderBy(...listOrder(query.sort))
       .limit(batchSize);
@@ -243,12 +259,10 @@ export async function getQuoteDetail(id: string) {
       quote: quotes,
       customer_name: profiles.full_name,
       customer_email: users.email,
-      property: properties,
     })
     .from(quotes)
     .leftJoin(profiles, eq(profiles.id, quotes.user_id))
     .leftJoin(users, eq(users.id, quotes.user_id))
-    .leftJoin(properties, eq(properties.id, quotes.property_id))
     .where(eq(quotes.id, id))
     .limit(1);
   if (!quote) return null;
@@ -277,8 +291,19 @@ export async function getQuoteDetail(id: string) {
       .where(eq(quote_status_history.quote_id, id))
       .orderBy(desc(quote_status_history.created_at), desc(quote_status_history.id)),
   ]);
+  const q = quote.quote;
   return {
     ...quote,
+    // the job address the quote was requested for (its own copy: the property may be gone)
+    property:
+      q.property_address === null
+        ? null
+        : {
+            address: q.property_address,
+            city: q.property_city ?? "",
+            state: q.property_state ?? "",
+            zip_code: q.property_zip_code ?? "",
+          },
     details: details ?? null,
     triage: triageFlags({ service: quote.quote.service, details: details ?? null } as TriageInput),
     history,

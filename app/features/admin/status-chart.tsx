@@ -13,8 +13,10 @@ export function StatusChart({ data }: { data: { label: string; count: number }[]
     // inert: recharts makes the chart focusable, which must not happen inside aria-hidden
     <div aria-hidden="true" inert className="h-[260px] w-full max-w-[560px]">
       {mounted && (
+        // responsive: as wide as its frame (up to 560 px), so a phone does not scroll sideways
         <BarChart
-          width={560}
+          responsive
+          width="100%"
           height={260}
           data={data}
           accessibilityLayer={false}

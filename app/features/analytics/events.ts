@@ -1,9 +1,10 @@
 /**
  * The analytics events the site sends (SPEC sections 1, 2, 3 'Analytics event', 6), defined once.
- * Pages name an event declaratively (docs/decisions.md, 'Analytics contract'); this module turns
+ * Pages name an event declaratively (docs/decisions/0058-analytics-contract.md); this module turns
  * the name into the pushed `{ event, action, category, label, value }`. Pure: no DOM, no React.
  */
 import type { ServiceId } from "~/features/catalog/services";
+import { isTokenPath } from "~/lib/token-paths";
 
 export interface AnalyticsEvent {
   event: EventName;
@@ -63,8 +64,12 @@ export interface PageEvent {
 /** Paths where nothing is pushed: private areas and the confirmation (SPEC section 6 and 9). */
 const EXCLUDED = ["/account", "/admin", "/quotes/confirmation"];
 
-/** True when page views and events may be pushed for `pathname`. */
+/**
+ * True when page views and events may be pushed for `pathname`: not a private area, and not a
+ * page whose address carries a token (`lib/token-paths.ts`: the token would reach the tag manager).
+ */
 export function isTrackedPath(pathname: string): boolean {
+  if (isTokenPath(pathname)) return false;
   return !EXCLUDED.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 

@@ -1,8 +1,9 @@
 /**
- * Wires the declarative analytics contract (docs/decisions.md) to the data layer. Used once, by
- * the root route: page views on the first load and every client-side route change, route
- * `handle.analytics` page events, clicks on `[data-analytics-event]` elements, and
- * `<Form data-analytics-event>` submissions the server accepted (answered by a redirect).
+ * Wires the declarative analytics contract (docs/decisions/0058-analytics-contract.md) to the
+ * data layer. Used once, by the root route: page views on the first load and every client-side
+ * route change, route `handle.analytics` page events, clicks on `[data-analytics-event]`
+ * elements, and `<Form data-analytics-event>` submissions the server accepted (answered by a
+ * redirect).
  */
 import { useEffect, useRef } from "react";
 import { useLocation, useMatches, useNavigation } from "react-router";

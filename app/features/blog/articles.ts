@@ -1,7 +1,8 @@
 /**
- * The articles an empty database starts with (issue 10 point 9). Facts are taken from the
- * publications each article names in its Sources list; where a figure was not certain it is
- * stated qualitatively. Featured images are the SVGs in public/blog/images (drawn here).
+ * The articles an empty database starts with (docs/decisions/0093-starter-articles.md). Facts are
+ * taken from the publications each article names in its Sources list; where a figure was not
+ * certain it is stated qualitatively. Featured images are the SVGs in public/blog/images (drawn
+ * here).
  */
 
 export interface SeedCategory {

@@ -4,6 +4,7 @@
  * imported lazily so only this route's browsers download it.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Textarea } from "~/components/ui/form-controls";
 import type { UploadedImage } from "./uploads";
 
 const RichTextEditor = lazy(() => import("./rich-text-editor"));
@@ -39,7 +40,7 @@ export function ContentField({
   const describedBy = [hintId, invalid ? errorId : ""].filter(Boolean).join(" ");
 
   const plain = (
-    <textarea
+    <Textarea
       ref={textarea}
       id={id}
       name={name}
@@ -49,7 +50,8 @@ export function ContentField({
       aria-describedby={describedBy}
       aria-invalid={invalid || undefined}
       onChange={onChange}
-      className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 font-mono text-sm aria-[invalid=true]:border-red-700"
+      size="sm"
+      className="font-mono"
     />
   );
 
@@ -84,7 +86,7 @@ export function ContentField({
         plain
       )}
       {invalid ? (
-        <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
+        <p id={errorId} className="mt-1 text-sm font-medium text-error">
           {errors?.[0]}
         </p>
       ) : null}

@@ -3,6 +3,9 @@ import { z } from "zod";
 import { slugPattern } from "./slug";
 
 /** Recommended lengths shown next to the SEO fields (what search results usually display). */
+/** The longest article body accepted, in characters of HTML. */
+export const ARTICLE_MAX_CHARS = 500_000;
+
 export const META_TITLE_RECOMMENDED = 60;
 export const META_DESCRIPTION_RECOMMENDED = 160;
 
@@ -23,7 +26,7 @@ export const postFormSchema = z.object({
     .regex(slugPattern, "Use lowercase letters, digits and hyphens only")
     .optional(),
   excerpt: optionalText(500, "Keep the excerpt under 500 characters"),
-  content: z.string().max(500_000, "The article is too long").default(""),
+  content: z.string().max(ARTICLE_MAX_CHARS, "The article is too long").default(""),
   featured_image: z
     .string()
     .trim()

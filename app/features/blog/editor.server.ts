@@ -12,6 +12,7 @@ import {
   blog_posts,
   blog_tags,
 } from "~/db/schema";
+import { isUniqueViolation } from "~/lib/database-errors.server";
 import { type Database, db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { postFormSchema } from "./editor-schema";
@@ -49,13 +50,6 @@ export type SaveResult =
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 const emptyToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
 
 /**
  * Creates (no `id`) or updates a post with its categories and tags in ONE transaction: the post
@@ -269,8 +263,9 @@ export async function findPostForEditor(id: string) {
 }
 
 export type PostFormOutcome =
-  | { status: 200 | 201; id: string; slug: string }
-  | { status: 400 | 404; result: SubmissionResult<string[]> };
+  /** saved; `created` when the post is new (else an edit) */
+  | { ok: true; created: boolean; id: string; slug: string }
+  | { ok: false; status: 400 | 404; result: SubmissionResult<string[]> };
 
 /**
  * The editor's save action without HTTP: validates the submitted form with the shared schema,
@@ -285,7 +280,8 @@ export async function submitPostForm(
   options: { id?: string; authorEmail?: string | null },
 ): Promise<PostFormOutcome> {
   const submission = parseWithZod(formData, { schema: postFormSchema });
-  if (submission.status !== "success") return { status: 400, result: submission.reply() };
+  if (submission.status !== "success")
+    return { ok: false, status: 400, result: submission.reply() };
   const { new_tags, new_categories, ...form } = submission.value;
   const names = (list: string | undefined) =>
     (list ?? "")
@@ -297,9 +293,13 @@ export async function submitPostForm(
     { id: options.id, authorEmail: options.authorEmail },
   );
   if (!saved.ok) {
-    return { status: saved.status, result: submission.reply({ fieldErrors: saved.fieldErrors }) };
+    return {
+      ok: false,
+      status: saved.status,
+      result: submission.reply({ fieldErrors: saved.fieldErrors }),
+    };
   }
-  return { status: options.id ? 200 : 201, id: saved.id, slug: saved.slug };
+  return { ok: true, created: !options.id, id: saved.id, slug: saved.slug };
 }
 
 /** Every category and tag by name, for the editor's pickers (unpublished use included). */

@@ -6,8 +6,8 @@ import { sanitizePostHtml } from "./sanitize.server";
 import { BLOG_DESCRIPTION, BLOG_TITLE, FEED_PATH } from "./seo";
 
 /**
- * The blog's RSS 2.0 feed (issue 10 point 4): the newest 20 published posts with their
- * sanitised HTML (its link and image URLs made absolute), categories and featured image,
+ * The blog's RSS 2.0 feed (docs/decisions/0095-blog-feed.md): the newest 20 published posts with
+ * their sanitised HTML (its link and image URLs made absolute), categories and featured image,
  * absolute URLs on PUBLIC_URL.
  * @returns the XML document
  */

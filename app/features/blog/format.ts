@@ -47,5 +47,8 @@ export function formatPublishedDate(value: Date | string): string {
   return longDate.format(new Date(value));
 }
 
-/** Articles per page on the list, category and tag pages (SPEC: "No page sizes"; docs/decisions.md). */
+/**
+ * Articles per page on the list, category and tag pages (SPEC: "No page sizes";
+ * docs/decisions/0087-blog-paging.md).
+ */
 export const POSTS_PER_PAGE = 9;

@@ -1,16 +1,47 @@
 /**
  * Choose an uploaded image or upload a new one (JavaScript only; without it the editor's image
- * fields take an address from the Blog images page). Uploads go to POST /admin/blog/uploads.
+ * fields take an address from the Blog images page). Uploads go to POST /admin/blog/uploads.json.
+ * A refusal, whatever its reason (too large, checked here before sending; refused by the server;
+ * no connection), is shown beside the file field and the editor keeps everything typed.
  */
-import { useEffect, useId, useRef } from "react";
-import { useFetcher } from "react-router";
-import { type UploadedImage, uploadThumbUrl } from "./uploads";
+import { useId, useState } from "react";
+import { useRevalidator } from "react-router";
+import { Input } from "~/components/ui/form-controls";
+import {
+  UPLOAD_API_PATH,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MESSAGES,
+  type UploadAnswer,
+  type UploadedImage,
+  uploadThumbUrl,
+} from "./uploads";
 
-export const UPLOAD_ACTION = "/admin/blog/uploads";
-
-interface UploadAnswer {
-  error: string | null;
-  image: UploadedImage | null;
+/** Sends `file` to the upload endpoint; any failure comes back as an answer with an error. */
+async function upload(file: File): Promise<UploadAnswer> {
+  if (file.size > UPLOAD_MAX_BYTES) return { error: UPLOAD_MESSAGES.tooLarge, image: null };
+  const body = new FormData();
+  body.append("image", file);
+  try {
+    const response = await fetch(UPLOAD_API_PATH, {
+      method: "POST",
+      body,
+      credentials: "same-origin",
+      redirect: "manual",
+      headers: { Accept: "application/json" },
+    });
+    const answer = response.headers.get("Content-Type")?.includes("application/json")
+      ? ((await response.json()) as Partial<UploadAnswer>)
+      : null;
+    if (answer?.image) return { error: null, image: answer.image };
+    if (answer?.error) return { error: answer.error, image: null };
+    // refused before the endpoint (the site-wide body limits answer in plain text)
+    return {
+      error: response.status === 413 ? UPLOAD_MESSAGES.tooLarge : UPLOAD_MESSAGES.failed,
+      image: null,
+    };
+  } catch {
+    return { error: UPLOAD_MESSAGES.failed, image: null };
+  }
 }
 
 export function ImagePicker({
@@ -23,53 +54,47 @@ export function ImagePicker({
   /** names the group, e.g. 'Featured image' */
   label: string;
 }) {
-  const fetcher = useFetcher<UploadAnswer>();
   const id = useId();
-  const picked = useRef<UploadAnswer | undefined>(undefined);
-  const busy = fetcher.state !== "idle";
-  const answer = fetcher.data;
-
-  // a successful upload is used at once (once per answer)
-  useEffect(() => {
-    if (answer && answer !== picked.current && answer.image) {
-      picked.current = answer;
-      onPick(answer.image);
-    }
-  }, [answer, onPick]);
+  const [busy, setBusy] = useState(false);
+  const [answer, setAnswer] = useState<UploadAnswer | null>(null);
+  const revalidator = useRevalidator();
 
   return (
-    <fieldset className="space-y-3 rounded-md border border-slate-300 p-3">
+    <fieldset className="min-w-0 space-y-3 rounded-md border border-slate-300 p-3">
       <legend className="px-1 text-sm font-medium">{label}: choose or upload</legend>
       <div>
         <label htmlFor={`${id}-file`} className="mb-1 block text-sm">
           Upload a new image (JPEG, PNG, WebP or AVIF, at most 5 MB)
         </label>
-        <input
+        <Input
           id={`${id}-file`}
           type="file"
           accept="image/jpeg,image/png,image/webp,image/avif"
           aria-describedby={answer?.error ? `${id}-error` : undefined}
           aria-invalid={answer?.error ? true : undefined}
           disabled={busy}
-          className="block text-sm"
-          onChange={(event) => {
-            const file = event.currentTarget.files?.[0];
+          onChange={async (event) => {
+            const input = event.currentTarget;
+            const file = input.files?.[0];
             if (!file) return;
-            const body = new FormData();
-            body.append("image", file);
-            fetcher.submit(body, {
-              method: "post",
-              action: UPLOAD_ACTION,
-              encType: "multipart/form-data",
-            });
-            event.currentTarget.value = "";
+            setBusy(true);
+            setAnswer(null);
+            const outcome = await upload(file);
+            input.value = "";
+            setBusy(false);
+            setAnswer(outcome);
+            // a successful upload is used at once, and joins the list of uploads
+            if (outcome.image) {
+              onPick(outcome.image);
+              void revalidator.revalidate();
+            }
           }}
         />
         <p className="mt-1 text-sm text-slate-700" role="status">
           {busy ? "Uploading..." : answer?.image ? "Image uploaded." : ""}
         </p>
         {answer?.error ? (
-          <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
+          <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-error">
             {answer.error}
           </p>
         ) : null}

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/lib/utils";
 import { FeaturedImage } from "./featured-image";
@@ -45,7 +45,7 @@ export function CategoryLinks({
       {shown.map((c) => (
         <li key={c.slug}>
           <Link
-            to={`/blog/category/${c.slug}`}
+            to={href("/blog/category/:slug", { slug: c.slug })}
             className="inline-flex rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-900 hover:bg-brand-100"
           >
             {c.name}
@@ -82,10 +82,8 @@ export function PostCard({
           src={post.featured_image}
           sizes={featured ? "(min-width: 768px) 576px, 100vw" : "(min-width: 768px) 400px, 100vw"}
           alt=""
-          width={1200}
-          height={630}
           loading={featured ? "eager" : "lazy"}
-          className={cn("aspect-[40/21] w-full bg-slate-100 object-cover", featured && "md:h-full")}
+          className={cn(featured && "md:self-center")}
         />
       ) : null}
       <div className="flex flex-1 flex-col gap-3 p-6">
@@ -96,7 +94,10 @@ export function PostCard({
             featured ? "text-2xl md:text-3xl" : "text-xl",
           )}
         >
-          <Link to={`/blog/${post.slug}`} className="hover:text-brand-800 hover:underline">
+          <Link
+            to={href("/blog/:slug", { slug: post.slug })}
+            className="hover:text-brand-800 hover:underline"
+          >
             {post.title}
           </Link>
         </Heading>

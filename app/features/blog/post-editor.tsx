@@ -1,5 +1,5 @@
 /**
- * The blog post form of the admin editor (issue 10 point 5): one Conform form on the shared zod
+ * The blog post form of the admin editor: one Conform form on the shared zod
  * schema, native controls (it saves with JavaScript off), an error summary that takes focus, the
  * slug suggested from the title, live counts for the SEO fields, categories and tags picked or
  * created inline, and a question before leaving with unsaved changes.
@@ -13,10 +13,11 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { Form, Link, useBlocker, useNavigation } from "react-router";
+import { Form, href, Link, useBlocker } from "react-router";
 import { Button } from "~/components/ui/button";
-import { TextAreaField, TextField } from "~/components/ui/form-controls";
+import { Checkbox, TextAreaField, TextField } from "~/components/ui/form-controls";
 import { toast } from "~/components/ui/toaster";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { cn } from "~/lib/utils";
 import { ContentField } from "./content-field";
 import {
@@ -68,8 +69,15 @@ function useLeaveGuard(dirty: boolean) {
     ({ currentLocation, nextLocation }) =>
       dirty && currentLocation.pathname !== nextLocation.pathname,
   );
+  // asked once per blocked navigation: a render while it is still blocked must not ask again
+  const asked = useRef<string | null>(null);
   useEffect(() => {
-    if (blocker.state !== "blocked") return;
+    if (blocker.state !== "blocked") {
+      asked.current = null;
+      return;
+    }
+    if (asked.current === blocker.location.key) return;
+    asked.current = blocker.location.key;
     if (window.confirm(LEAVE_QUESTION)) blocker.proceed();
     else blocker.reset();
   }, [blocker]);
@@ -87,7 +95,7 @@ function useLeaveGuard(dirty: boolean) {
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <fieldset className="space-y-5 rounded-lg border border-slate-200 p-4 sm:p-6">
+    <fieldset className="min-w-0 space-y-5 rounded-lg border border-slate-200 p-4 sm:p-6">
       <legend className="px-2 text-base font-semibold">{title}</legend>
       {children}
     </fieldset>
@@ -147,8 +155,12 @@ function TermPicker({
         ) : (
           <div className="grid gap-2 sm:grid-cols-3">
             {items.map(({ key, ...item }) => (
-              <label key={key} className="flex min-h-6 items-center gap-2 text-sm">
-                <input {...item} className="size-4 accent-brand-700" />
+              <label
+                key={key}
+                htmlFor={item.id}
+                className="flex min-h-6 items-center gap-2 text-sm"
+              >
+                <Checkbox {...item} />
                 {names.get(item.value)}
               </label>
             ))}
@@ -172,8 +184,8 @@ export function PostEditor({
   defaultAuthor,
   lastResult,
 }: PostEditorProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const action = post ? href("/admin/blog/:id", { id: post.id }) : href("/admin/blog/new");
+  const busy = useIsPending({ formAction: action });
   const [dirty, setDirty] = useState(false);
   const markDirty = useCallback(() => setDirty(true), []);
   useLeaveGuard(dirty && !busy);
@@ -227,7 +239,6 @@ export function PostEditor({
     toast.error("The post was not saved", { description: fieldErrors[0]?.[1][0] });
   });
 
-  const action = post ? `/admin/blog/${post.id}` : "/admin/blog/new";
   const fieldIds: Record<string, string> = Object.fromEntries(
     Object.entries(fields).map(([name, meta]) => [name, meta.id]),
   );
@@ -242,15 +253,15 @@ export function PostEditor({
           autoFocus
           role="alert"
           aria-labelledby="post-error-summary-title"
-          className="rounded-lg border-2 border-red-700 bg-red-50 p-4"
+          className="rounded-lg border-2 border-error bg-error-subtle p-4"
         >
-          <h3 id="post-error-summary-title" className="text-lg font-semibold text-red-800">
+          <h3 id="post-error-summary-title" className="text-lg font-semibold text-error-strong">
             The post was not saved
           </h3>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
             {fieldErrors.map(([name, errors]) => (
               <li key={name}>
-                <a href={`#${fieldIds[name] ?? ""}`} className="text-red-800 underline">
+                <a href={`#${fieldIds[name] ?? ""}`} className="text-error-strong underline">
                   {errors[0]}
                 </a>
               </li>
@@ -408,8 +419,8 @@ export function PostEditor({
           ))}
           {post ? (
             <Link
-              to={`/admin/blog/${post.id}/delete`}
-              className="ml-auto text-sm font-medium text-red-800 underline"
+              to={href("/admin/blog/:id/delete", { id: post.id })}
+              className="ml-auto text-sm font-medium text-error-strong underline"
             >
               Delete post
             </Link>

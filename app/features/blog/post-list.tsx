@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { type CardPost, PostCard } from "./post-card";
 
 /** A grid of article cards. */
@@ -49,7 +49,7 @@ export function Pagination({
   );
 }
 
-/** The list's sidebar: every category and the popular tags (by number of published posts). */
+/** The list's sidebar: the categories with published posts and the popular tags (by number of published posts). */
 export function BlogSidebar({
   categories,
   tags,
@@ -59,27 +59,29 @@ export function BlogSidebar({
 }) {
   return (
     <aside className="space-y-8" aria-label="Browse the blog">
-      <section aria-labelledby="sidebar-categories">
-        <h2 id="sidebar-categories" className="text-lg font-semibold">
-          Categories
-        </h2>
-        <ul className="mt-3 space-y-2">
-          {categories.map((c) => (
-            <li key={c.slug}>
-              <Link
-                to={`/blog/category/${c.slug}`}
-                className="flex justify-between gap-2 text-slate-800 hover:text-brand-800 hover:underline"
-              >
-                <span>{c.name}</span>
-                <span className="text-slate-600">
-                  {c.post_count}
-                  <span className="sr-only"> articles</span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {categories.length > 0 ? (
+        <section aria-labelledby="sidebar-categories">
+          <h2 id="sidebar-categories" className="text-lg font-semibold">
+            Categories
+          </h2>
+          <ul className="mt-3 space-y-2">
+            {categories.map((c) => (
+              <li key={c.slug}>
+                <Link
+                  to={href("/blog/category/:slug", { slug: c.slug })}
+                  className="flex justify-between gap-2 text-slate-800 hover:text-brand-800 hover:underline"
+                >
+                  <span>{c.name}</span>
+                  <span className="text-slate-600">
+                    {c.post_count}
+                    <span className="sr-only"> articles</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {tags.length > 0 ? (
         <section aria-labelledby="sidebar-tags">
           <h2 id="sidebar-tags" className="text-lg font-semibold">
@@ -89,7 +91,7 @@ export function BlogSidebar({
             {tags.map((t) => (
               <li key={t.slug}>
                 <Link
-                  to={`/blog/tag/${t.slug}`}
+                  to={href("/blog/tag/:slug", { slug: t.slug })}
                   className="inline-flex rounded-full border border-slate-300 px-3 py-1 text-sm text-slate-800 hover:border-brand-700 hover:text-brand-800"
                 >
                   #{t.name}

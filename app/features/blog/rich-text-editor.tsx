@@ -22,6 +22,7 @@ import {
   Undo2,
 } from "lucide-react";
 import { type ReactNode, useCallback, useState } from "react";
+import { Input } from "~/components/ui/form-controls";
 import { cn } from "~/lib/utils";
 import { articleBody } from "./article-body";
 import { ImagePicker } from "./image-picker";
@@ -129,7 +130,7 @@ export default function RichTextEditor(props: RichTextEditorProps) {
         class: cn(
           articleBody,
           "min-h-72 rounded-b-md border bg-white px-4 py-3 focus:outline-2 focus:outline-brand-700",
-          invalid ? "border-red-700" : "border-slate-400",
+          invalid ? "border-error" : "border-slate-400",
         ),
       },
     },
@@ -198,7 +199,7 @@ export default function RichTextEditor(props: RichTextEditorProps) {
               <label htmlFor={`${id}-link`} className="text-sm font-medium">
                 Link address
               </label>
-              <input
+              <Input
                 id={`${id}-link`}
                 type="url"
                 value={linkUrl}
@@ -212,7 +213,8 @@ export default function RichTextEditor(props: RichTextEditorProps) {
                 aria-invalid={linkError ? true : undefined}
                 aria-describedby={linkError ? `${id}-link-error` : undefined}
                 placeholder="https://www.epa.gov/radon"
-                className="h-9 w-72 rounded-md border border-slate-400 px-2 text-sm"
+                size="sm"
+                className="w-72"
               />
             </div>
             <button
@@ -242,7 +244,7 @@ export default function RichTextEditor(props: RichTextEditorProps) {
               Remove link
             </button>
             {linkError ? (
-              <p id={`${id}-link-error`} className="w-full text-sm font-medium text-red-700">
+              <p id={`${id}-link-error`} className="w-full text-sm font-medium text-error">
                 {linkError}
               </p>
             ) : null}
@@ -254,11 +256,12 @@ export default function RichTextEditor(props: RichTextEditorProps) {
               <label htmlFor={`${id}-alt`} className="text-sm font-medium">
                 Image description (alt text)
               </label>
-              <input
+              <Input
                 id={`${id}-alt`}
                 value={alt}
                 onChange={(e) => setAlt(e.target.value)}
-                className="h-9 w-full max-w-md rounded-md border border-slate-400 px-2 text-sm"
+                size="sm"
+                className="w-full max-w-md"
               />
             </div>
             <ImagePicker uploads={uploads} onPick={pickImage} label="Image in the article" />

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { blog_posts, seed_runs } from "~/db/schema";
+import { company } from "~/features/catalog/company";
 import { db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { seedArticles, seedCategories, sourcesHtml } from "./articles";
@@ -34,7 +35,7 @@ export async function seedBlogArticles(now: Date = new Date()): Promise<void> {
         content: article.content.trim() + sourcesHtml(article.sources),
         featured_image: article.featured_image,
         published: true,
-        author_name: "Utah Home Remediation Team",
+        author_name: `${company.name} Team`,
         meta_description: article.meta_description,
         category_ids: article.categories.map((slug) => categoryIds.get(slug) as string),
         tag_ids: await ensureTags(article.tags),

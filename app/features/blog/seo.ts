@@ -1,12 +1,13 @@
 /**
- * Search and social metadata of blog pages (issue 10 point 4), built on lib/seo's pageMeta:
+ * Search and social metadata of blog pages, built on lib/seo's pageMeta:
  * title/description (meta_title/meta_description when set), canonical from PUBLIC_URL,
  * Open Graph article with the featured image, JSON-LD BlogPosting and BreadcrumbList, and the
  * feed's rel="alternate" link on every blog page.
  */
 import type { MetaDescriptor } from "react-router";
 import { company } from "~/features/catalog/company";
-import { pageMeta } from "~/lib/seo";
+import type { Crumb } from "~/lib/breadcrumbs";
+import { breadcrumbListJsonLd, pageMeta } from "~/lib/seo";
 
 export const FEED_PATH = "/blog/feed.xml";
 export const BLOG_TITLE = "Home Remediation Blog";
@@ -32,25 +33,31 @@ export const feedLink: MetaDescriptor = {
   href: FEED_PATH,
 };
 
-/** One crumb of a BreadcrumbList: a name and a site path. */
-export interface Crumb {
-  name: string;
-  path: string;
+/**
+ * The breadcrumb trail of a blog page: Home, Blog, then `current` (a category, tag or article)
+ * when given. The one source of the visible trail and of the page's JSON-LD BreadcrumbList.
+ */
+export function blogTrail(current?: Crumb): Crumb[] {
+  return [
+    { name: "Home", path: "/" },
+    { name: "Blog", path: "/blog" },
+    ...(current ? [current] : []),
+  ];
 }
 
-/** schema.org BreadcrumbList for `crumbs` (Home is prepended), absolute URLs on `origin`. */
-export function breadcrumbJsonLd(crumbs: Crumb[], origin: string) {
-  const all = [{ name: "Home", path: "/" }, ...crumbs];
-  return {
-    "@context": "https://schema.org",
-    "@type": "BreadcrumbList",
-    itemListElement: all.map((crumb, i) => ({
-      "@type": "ListItem",
-      position: i + 1,
-      name: crumb.name,
-      item: new URL(crumb.path, origin).href,
-    })),
-  };
+/** A category's crumb: its name and its page. */
+export function categoryCrumb(category: { name: string; slug: string }): Crumb {
+  return { name: category.name, path: `/blog/category/${category.slug}` };
+}
+
+/** A tag's crumb: `#name` and its page. */
+export function tagCrumb(tag: { name: string; slug: string }): Crumb {
+  return { name: `#${tag.name}`, path: `/blog/tag/${tag.slug}` };
+}
+
+/** An article's crumb: its title and its page. */
+export function postCrumb(post: { title: string; slug: string }): Crumb {
+  return { name: post.title, path: `/blog/${post.slug}` };
 }
 
 /** The fields of a post the article metadata uses. */
@@ -91,10 +98,10 @@ export function blogPostingJsonLd(post: SeoPost, origin: string) {
   };
 }
 
-/** Metadata of a list page (/blog, a category or a tag): pageMeta + feed link + breadcrumbs. */
+/** Metadata of a list page (/blog, a category or a tag): pageMeta + feed link + its `trail`. */
 export function blogListMeta(
   args: MetaArgs,
-  page: { title: string; description: string; crumbs: Crumb[]; page?: number },
+  page: { title: string; description: string; trail: readonly Crumb[]; page?: number },
 ): MetaDescriptor[] {
   // later pages of a list are pages of their own: their canonical keeps `?page=`
   const suffix = page.page && page.page > 1 ? `?page=${page.page}` : "";
@@ -107,7 +114,7 @@ export function blogListMeta(
   return [
     ...base,
     feedLink,
-    { "script:ld+json": breadcrumbJsonLd(page.crumbs, publicOrigin(args)) },
+    { "script:ld+json": breadcrumbListJsonLd(page.trail, publicOrigin(args)) },
   ];
 }
 
@@ -156,13 +163,7 @@ export function blogPostMeta(args: MetaArgs, post: SeoPost): MetaDescriptor[] {
     feedLink,
     { "script:ld+json": blogPostingJsonLd(post, origin) },
     {
-      "script:ld+json": breadcrumbJsonLd(
-        [
-          { name: "Blog", path: "/blog" },
-          { name: post.title, path: `/blog/${post.slug}` },
-        ],
-        origin,
-      ),
+      "script:ld+json": breadcrumbListJsonLd(blogTrail(postCrumb(post)), origin),
     },
   ];
 }

@@ -1,9 +1,10 @@
 /**
- * Images uploaded by admins for the blog (issue 10 point 8): JPEG, PNG, WebP or AVIF recognised by
- * their content (magic bytes, confirmed by sharp's decoder; never the file name), at most 5 MB and
- * 40 megapixels, re-encoded by sharp into WebP and AVIF at up to three widths with every piece of
- * metadata (EXIF, GPS, XMP, ICC) dropped, and written under $DATA_DIR/uploads with content-hashed
- * names. A refused file leaves nothing behind: no file and no row.
+ * Images uploaded by admins for the blog (docs/decisions/0098-upload-validation.md and 0099): JPEG,
+ * PNG, WebP or AVIF recognised by their content (magic bytes, confirmed by sharp's decoder; never
+ * the file name), at most 5 MB and 40 megapixels, re-encoded by sharp into WebP and AVIF at up to
+ * three widths with every piece of metadata (EXIF, GPS, XMP, ICC) dropped, and written under
+ * $DATA_DIR/uploads with content-hashed names. A refused file leaves nothing behind: no file and no
+ * row.
  * Callers must have checked that the user is an admin (requireAdmin).
  */
 import { createHash, randomUUID } from "node:crypto";
@@ -14,20 +15,18 @@ import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { blog_uploads } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { readBodyCapped } from "~/lib/request-body.server";
-import { UPLOAD_WIDTHS, type UploadedImage, uploadFileName } from "./uploads";
+import { discardBody, readBodyCapped } from "~/lib/request-body.server";
+import {
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MESSAGES,
+  UPLOAD_WIDTHS,
+  type UploadAnswer,
+  type UploadedImage,
+  uploadFileName,
+} from "./uploads";
 
-export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES };
 export const UPLOAD_MAX_PIXELS = 40_000_000;
-
-export const UPLOAD_MESSAGES = {
-  missing: "Choose an image to upload",
-  tooLarge: "The image is larger than 5 MB. Choose a smaller file.",
-  notImage: "The file is not a JPEG, PNG, WebP or AVIF image.",
-  tooManyPixels: "The image has more than 40 megapixels. Choose a smaller image.",
-  unreadable: "The image could not be read; the file may be damaged.",
-  animated: "Animated images are not accepted. Choose a still image.",
-} as const;
 
 type SourceFormat = "jpeg" | "png" | "webp" | "avif";
 
@@ -73,8 +72,17 @@ function decoderAgrees(type: SourceFormat, meta: Metadata): boolean {
 }
 
 /**
+ * An oversized upload up to this size is read to its end (and thrown away) before the refusal is
+ * sent: a browser still sending its file would otherwise see the connection reset instead of the
+ * 'larger than 5 MB' answer. Larger bodies are cut off.
+ */
+const UPLOAD_DISCARD_MAX = 64 * 1024 * 1024;
+
+/**
  * Reads a multipart upload request without ever holding more than a little over the size limit:
- * a body announced or found larger is refused before it is parsed.
+ * a body announced or found larger is refused before it is parsed (read to its end first, up to
+ * 64 MB, so the browser gets the answer). The root middleware refuses such bodies first on the
+ * upload routes (app/root.tsx); this bound holds for any other caller.
  * @returns the form, or a refusal: 'larger than 5 MB' (413), or no form at all (400)
  */
 export async function readUploadForm(
@@ -82,13 +90,14 @@ export async function readUploadForm(
 ): Promise<{ ok: true; form: FormData } | { ok: false; status: 400 | 413; message: string }> {
   // room for the multipart envelope around a file of exactly the limit
   const limit = UPLOAD_MAX_BYTES + 64 * 1024;
-  const tooLarge = { ok: false as const, status: 413 as const, message: UPLOAD_MESSAGES.tooLarge };
-  if (Number(request.headers.get("Content-Length") ?? 0) > limit) {
-    await request.body?.cancel();
-    return tooLarge;
+  const declared = Number(request.headers.get("Content-Length") ?? 0);
+  const body = declared > limit ? null : await readBodyCapped(request, limit);
+  if (body === null) {
+    // a body read past the limit was cancelled; an unread one is drained, unless absurd
+    if (declared > UPLOAD_DISCARD_MAX) request.body?.cancel().catch(() => {});
+    else await discardBody(request, UPLOAD_DISCARD_MAX);
+    return { ok: false, status: 413, message: UPLOAD_MESSAGES.tooLarge };
   }
-  const body = await readBodyCapped(request, limit);
-  if (body === null) return tooLarge;
   try {
     const form = await new Response(new Uint8Array(body), {
       headers: { "Content-Type": request.headers.get("Content-Type") ?? "" },
@@ -218,4 +227,27 @@ export async function readUploadFile(
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
   }
+}
+
+/**
+ * The whole upload of one request (multipart, field `image`) by admin `uploadedBy`: read with its
+ * size cap, checked and stored. The callers (the Blog images page and the editor's JSON endpoint)
+ * have checked that the user is an admin.
+ * @returns the stored image, or the refusal (400/413, its message; nothing stored)
+ */
+export async function uploadFromRequest(
+  request: Request,
+  uploadedBy: string,
+): Promise<UploadOutcome> {
+  const read = await readUploadForm(request);
+  if (!read.ok) return read;
+  const file = read.form.get("image");
+  return storeUpload(file instanceof File ? file : null, uploadedBy);
+}
+
+/** The body an upload request is answered with (both upload routes, read by the image picker). */
+export function uploadAnswer(outcome: UploadOutcome): UploadAnswer {
+  return outcome.ok
+    ? { error: null, image: outcome.image }
+    : { error: outcome.message, image: null };
 }

@@ -12,6 +12,29 @@ export interface UploadedImage {
 
 export type UploadFormat = "webp" | "avif";
 
+/**
+ * What an upload request is answered with (201 with the image; 400/413 with the reason, nothing
+ * stored).
+ */
+export type UploadAnswer = { error: null; image: UploadedImage } | { error: string; image: null };
+
+/** The largest file accepted (docs/decisions/0098-upload-validation.md); the editor checks it before sending. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Why an upload was refused, shown beside the file field. */
+export const UPLOAD_MESSAGES = {
+  missing: "Choose an image to upload",
+  tooLarge: "The image is larger than 5 MB. Choose a smaller file.",
+  notImage: "The file is not a JPEG, PNG, WebP or AVIF image.",
+  tooManyPixels: "The image has more than 40 megapixels. Choose a smaller image.",
+  unreadable: "The image could not be read; the file may be damaged.",
+  animated: "Animated images are not accepted. Choose a still image.",
+  failed: "The image could not be uploaded. Check your connection and try again.",
+} as const;
+
+/** Where the editor sends an upload (JavaScript): answers JSON `{ error, image }`. */
+export const UPLOAD_API_PATH = "/admin/blog/uploads.json";
+
 /** The widths written (never wider than the original). */
 export const UPLOAD_WIDTHS = [480, 960, 1600] as const;
 

@@ -2,7 +2,8 @@
  * Every enumeration of the product, each defined once with its labels (SPEC section 3).
  * Forms, validation, database enums, mail and admin views all read from here.
  * Option lists the SPEC names but does not spell out (appliances, filter types, budgets,
- * radon test purpose...) are our decisions, recorded in docs/decisions.md.
+ * radon test purpose...) are our decisions, recorded in
+ * docs/decisions/0007-enums-and-option-lists.md.
  */
 
 import { defineEnum } from "./define-enum";
@@ -102,7 +103,7 @@ export const quoteStatus = defineEnum({
   completed: "Completed",
 });
 
-// --- Option lists the SPEC names without values (docs/decisions.md) -----------------
+// --- Option lists the SPEC names without values (docs/decisions/0007-enums-and-option-lists.md)
 
 export const appliance = defineEnum({
   refrigerator: "Refrigerator / ice maker",

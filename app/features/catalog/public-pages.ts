@@ -13,7 +13,7 @@ export interface PublicPage {
 
 /**
  * Home, /products, and each service's landing and location pages: static content, prerendered
- * at build time (issue 8 point 9).
+ * at build time and served as files (docs/decisions/0069-prerendered-pages-for-guests.md).
  */
 export function marketingPaths(): string[] {
   return [

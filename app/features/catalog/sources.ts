@@ -1,7 +1,7 @@
 /**
  * The publications our service pages cite, defined once. Every factual claim on a public page
- * names one of these (issue 8: facts carry their source, named on the page). Titles are the
- * publications' own; URLs are the publishers' official pages.
+ * names one of these, on the page (docs/decisions/0057-service-page-copy-and-sources.md). Titles
+ * are the publications' own; URLs are the publishers' official pages.
  */
 export interface Source {
   publisher: string;

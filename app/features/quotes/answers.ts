@@ -1,82 +1,81 @@
 /**
- * A quote request's answers as human-readable label/value rows, in form order, for the lead
- * alert mail (and later the admin quote view). Labels come from the catalog.
+ * A quote request's service answers as label/value rows, in form order: the one table of answer
+ * labels, read by the lead alert mail and the admin quote page alike. Both read the stored
+ * detail row (SPEC section 3 columns), so they show the same labels and the same values.
+ * Option labels come from the catalog.
  */
 import * as enums from "~/features/catalog/enums";
-import type { QuoteRequest } from "./schemas";
-import { DEFAULT_SQUARE_FOOTAGE } from "./schemas";
+import type { ServiceId } from "~/features/catalog/services";
 
+/** One answer as shown: its label and its value in words. */
 export type AnswerRow = [label: string, value: string];
 
-const yesNo = (value: boolean) => (value ? "Yes" : "No");
-const list = <V extends string>(e: enums.Enumeration<V>, values: readonly string[]) =>
-  values.length ? values.map((v) => e.label(v)).join(", ") : "None";
-const maybe = (value: string | number | undefined | null) =>
-  value === undefined || value === null || value === "" ? "Not given" : String(value);
+type Field = [column: string, label: string, enumeration?: enums.Enumeration<string>];
 
-/** The service-specific answers of `request` (contact details excluded). */
-export function answerRows(request: QuoteRequest): AnswerRow[] {
-  switch (request.service) {
-    case "water_filtration": {
-      const a = request.input;
-      return [
-        ["Water source", enums.waterSource.label(a.waterSource)],
-        ["Current issues", list(enums.waterIssue, a.currentIssues)],
-        ["Property type", enums.propertyType.label(a.propertyType)],
-        ["Bathrooms", String(a.numBathrooms)],
-        ["Residents", String(a.numResidents)],
-        ["Existing filter", yesNo(a.hasExistingFilter)],
-        ["Appliances", list(enums.appliance, a.appliances)],
-        ["Filter type wanted", maybe(enums.filterType.label(a.filterType))],
-        ["Budget range", maybe(enums.budgetRange.label(a.budgetRange))],
-      ];
-    }
-    case "mold": {
-      const a = request.input;
-      return [
-        ["Property type", enums.propertyType.label(a.propertyType)],
-        ["Visible mold", yesNo(a.visibleMold)],
-        ...(a.visibleMold
-          ? ([
-              ["Mold type", maybe(enums.moldType.label(a.moldType))],
-              ["Affected area", maybe(enums.affectedArea.label(a.affectedArea))],
-            ] satisfies AnswerRow[])
-          : []),
-        ["Problem areas", list(enums.problemArea, a.problemAreas)],
-        ["Symptoms and concerns", list(enums.symptom, a.symptomsConcerns)],
-        ["Property age", maybe(enums.propertyAge.label(a.propertyAge))],
-        ["Recent water issues", yesNo(a.recentWaterIssues)],
-        ["HVAC system", maybe(enums.hvacSystemType.label(a.hvacSystemType))],
-        ["Previously treated", yesNo(a.previousTreatment)],
-        ["Issue duration", maybe(enums.issueDuration.label(a.issueDuration))],
-        ["Urgency", maybe(enums.urgency.label(a.urgencyLevel))],
-      ];
-    }
-    case "radon": {
-      const a = request.input;
-      return [
-        ["Property type", enums.radonPropertyType.label(a.propertyType)],
-        ["Square footage", String(a.squareFootage || DEFAULT_SQUARE_FOOTAGE)],
-        ["Tested before", yesNo(a.previousTesting)],
-        ...(a.previousTesting
-          ? ([
-              ["Previous test date", maybe(a.previousTestDate)],
-              ["Previous results", maybe(a.previousResults)],
-            ] satisfies AnswerRow[])
-          : []),
-        ["Basement", yesNo(a.hasBasement)],
-        ...(a.hasBasement
-          ? ([
-              ["Basement type", maybe(enums.basementType.label(a.basementType))],
-            ] satisfies AnswerRow[])
-          : []),
-        ["Levels", maybe(a.numLevels)],
-        ["Year built", maybe(a.yearBuilt)],
-        ["Foundation", maybe(enums.foundationType.label(a.foundationType))],
-        ["Recent renovations", yesNo(a.recentRenovations)],
-        ["Test purpose", maybe(enums.testPurpose.label(a.testPurpose))],
-        ["Test preference", maybe(enums.testPreference.label(a.testPreference))],
-      ];
-    }
-  }
+/** Every detail column of each service with its label (the SPEC's field names, in form order). */
+export const ANSWER_FIELDS: Readonly<Record<ServiceId, readonly Field[]>> = {
+  water_filtration: [
+    ["water_source", "Water source", enums.waterSource],
+    ["current_issues", "Current issues", enums.waterIssue],
+    ["property_type", "Property type", enums.propertyType],
+    ["num_bathrooms", "Bathrooms"],
+    ["num_residents", "Residents"],
+    ["has_existing_filter", "Existing filter"],
+    ["appliances", "Appliances", enums.appliance],
+    ["filter_type", "Filter type wanted", enums.filterType],
+    ["budget_range", "Budget range", enums.budgetRange],
+  ],
+  mold: [
+    ["property_type", "Property type", enums.propertyType],
+    ["visible_mold", "Visible mold"],
+    ["mold_type", "Mold type", enums.moldType],
+    ["affected_area", "Affected area", enums.affectedArea],
+    ["problem_areas", "Problem areas", enums.problemArea],
+    ["symptoms_concerns", "Symptoms and concerns", enums.symptom],
+    ["property_age", "Property age", enums.propertyAge],
+    ["recent_water_issues", "Recent water issues"],
+    ["hvac_system_type", "HVAC system", enums.hvacSystemType],
+    ["previous_treatment", "Previously treated"],
+    ["issue_duration", "Issue duration", enums.issueDuration],
+    ["urgency_level", "Urgency", enums.urgency],
+  ],
+  radon: [
+    ["property_type", "Property type", enums.radonPropertyType],
+    ["square_footage", "Square footage"],
+    ["previous_testing", "Tested before"],
+    ["previous_test_date", "Previous test date"],
+    // SPEC section 2: "previous test date and results"
+    ["previous_results", "Previous results"],
+    ["has_basement", "Basement"],
+    ["basement_type", "Basement type", enums.basementType],
+    ["num_levels", "Levels"],
+    ["year_built", "Year built"],
+    ["foundation_type", "Foundation", enums.foundationType],
+    ["recent_renovations", "Recent renovations"],
+    ["test_purpose", "Test purpose", enums.testPurpose],
+    ["test_preference", "Test preference", enums.testPreference],
+  ],
+};
+
+function show(value: unknown, enumeration?: enums.Enumeration<string>): string {
+  if (value === null || value === undefined || value === "") return "N/A";
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (Array.isArray(value))
+    return value.length ? value.map((v) => show(v, enumeration)).join(", ") : "None";
+  return enumeration ? enumeration.label(String(value)) : String(value);
+}
+
+/**
+ * The answers of a `service` detail row (SPEC section 3 columns) as [label, value] pairs, every
+ * column in form order; empty values read 'N/A' (SPEC section 2, admin views).
+ */
+export function detailAnswerRows(
+  service: ServiceId,
+  details: Readonly<Record<string, unknown>> | null | undefined,
+): AnswerRow[] {
+  if (!details) return [];
+  return ANSWER_FIELDS[service].map(([column, label, enumeration]) => [
+    label,
+    show(details[column], enumeration),
+  ]);
 }

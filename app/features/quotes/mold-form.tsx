@@ -1,14 +1,14 @@
 import { CheckboxField, ChoiceGroup, SelectField } from "~/components/ui/form-controls";
 import * as enums from "~/features/catalog/enums";
 import { FormSection, type QuoteFormProps, QuoteFormShell, useQuoteForm } from "./quote-form";
-import { moldQuoteSchema } from "./schemas";
+import type { moldQuoteSchema } from "./schemas";
 
 /**
  * Mold Assessment Request (SPEC section 2): validates on submit. Mold type and affected area
  * show only while 'visible mold' is checked - done in CSS (:has) so it works without JavaScript.
  */
 export function MoldQuoteForm(props: QuoteFormProps) {
-  const [form, fields] = useQuoteForm(moldQuoteSchema, props, { validateOn: "onSubmit" });
+  const [form, fields] = useQuoteForm<typeof moldQuoteSchema>(props, { validateOn: "onSubmit" });
   return (
     <QuoteFormShell {...props} form={form as never} fields={fields as never}>
       <FormSection title="The Problem">

@@ -7,46 +7,126 @@ import {
   type FieldMetadata,
   type FormMetadata,
   getFormProps,
+  parse,
+  type Submission,
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { ChoiceGroup, SelectField, TextAreaField, TextField } from "~/components/ui/form-controls";
+import {
+  ChoiceGroup,
+  Input,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "~/components/ui/form-controls";
 import { toast } from "~/components/ui/toaster";
 import { quoteSubmitEvent } from "~/features/analytics/events";
 import { bestTime, contactMethod, type EnumOption } from "~/features/catalog/enums";
 import type { Service } from "~/features/catalog/services";
 import { clientLog } from "~/lib/client-log";
-import { type contactSchema, formErrorMessages, HONEYPOT_FIELD, NEW_PROPERTY } from "./schemas";
+import { formErrorMessages, HONEYPOT_FIELD, NEW_PROPERTY } from "./form-rules";
+import type { contactSchema } from "./schemas";
+import { SubmissionKeyField } from "./submission-key";
+import { SUBMIT_FAILED_MESSAGE, submitFailureToasts } from "./submit-failure";
 
-const CONFORM_INTENT = "__intent__";
+/** The name Conform gives its intent buttons (validate, reset): those submits are not the form's. */
+export const CONFORM_INTENT = "__intent__";
 
 export interface QuoteFormProps {
   service: Service;
   lastResult: SubmissionResult<string[]> | null | undefined;
   /** where Back goes without JavaScript (the referring page, or the service page) */
   backHref: string;
+  /** when the last submit got no answer (network down): the form stays and says so */
+  submitFailedAt?: number | null;
   /** the signed-in customer: contact details to prefill and properties to choose from */
   customer?: {
-    contact: { firstName: string; lastName: string; email: string };
+    contact: { firstName: string; lastName: string; email: string; phone: string };
     properties: EnumOption[];
+    /** each saved property's ZIP by its id: choosing the property fills the ZIP Code field */
+    propertyZips: Record<string, string>;
   };
 }
 
-/** Conform's form state for one quote schema, validated in the browser by the server's schema. */
+type Validate = (formData: FormData) => Submission<unknown, string[], unknown>;
+
+/** A submission that passes the form on to the server's validation. */
+function passToServer(formData: FormData) {
+  return parse(formData, { resolve: (value) => ({ value }) }) as Submission<
+    unknown,
+    string[],
+    unknown
+  >;
+}
+
+/**
+ * The schemas' validation, loaded once for every form of the page: zod comes with the form's
+ * first use (a focus or a press inside it), not with the page (issue 16 point 11).
+ */
+let validation: Promise<typeof import("./browser-validation")> | undefined;
+function loadValidation() {
+  validation ??= import("./browser-validation");
+  return validation;
+}
+
+/**
+ * Conform's form state for one quote schema, validated in the browser by the server's schema.
+ * The schema loads with the form's first focus or press; a submit before it has arrived goes to
+ * the server, which answers with the same errors (as it does without JavaScript).
+ */
 export function useQuoteForm<Schema extends z.ZodObject>(
-  schema: Schema,
   { service, lastResult, customer }: QuoteFormProps,
   options: { validateOn: "onSubmit" | "onBlur"; defaultValue?: Record<string, unknown> },
 ) {
-  return useForm<z.input<Schema>, z.output<Schema>, string[]>({
-    id: `${service.slug}-form`,
+  const formId = `${service.slug}-form`;
+  const validate = useRef<Validate | null>(null);
+  /** fields left before the schema arrived: a form that validates on blur checks them then */
+  const left = useRef(new Set<string>());
+  const checkLeft = useRef<(name: string) => void>(() => {});
+  useEffect(() => {
+    const form = document.getElementById(formId);
+    if (!form) return;
+    const onLeave = (event: FocusEvent) => {
+      const name = (event.target as HTMLInputElement | null)?.name;
+      if (name && !validate.current) left.current.add(name);
+    };
+    const load = () => {
+      void loadValidation().then(
+        (loaded) => {
+          validate.current = (formData) => loaded.validateQuote(service.id, formData);
+          if (options.validateOn === "onBlur")
+            for (const name of left.current) checkLeft.current(name);
+          left.current.clear();
+        },
+        // offline or a new deployment: the server still validates every submission
+        (error: unknown) => {
+          validation = undefined;
+          clientLog.warn("form", "Quote form validation could not load", {
+            service: service.id,
+            reason: String(error).slice(0, 200),
+          });
+        },
+      );
+    };
+    // a form in use already: it came back with errors, or it had the focus before hydration
+    if (lastResult || form.contains(document.activeElement)) load();
+    form.addEventListener("focusin", load, { once: true });
+    form.addEventListener("pointerdown", load, { once: true });
+    form.addEventListener("focusout", onLeave);
+    return () => {
+      form.removeEventListener("focusin", load);
+      form.removeEventListener("pointerdown", load);
+      form.removeEventListener("focusout", onLeave);
+    };
+  }, [formId, service.id, lastResult, options.validateOn]);
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>, string[]>({
+    id: formId,
     lastResult,
     shouldValidate: options.validateOn,
     shouldRevalidate: options.validateOn === "onBlur" ? "onBlur" : "onInput",
@@ -57,14 +137,33 @@ export function useQuoteForm<Schema extends z.ZodObject>(
       ...customer?.contact,
       ...options.defaultValue,
     } as never,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    // until the schema is here, everything passes on to the server's validation
+    onValidate: ({ formData }) =>
+      (validate.current?.(formData) ?? passToServer(formData)) as Submission<
+        z.input<Schema>,
+        string[],
+        z.output<Schema>
+      >,
   });
+  useEffect(() => {
+    checkLeft.current = (name) => form.validate({ name });
+  });
+  return [form, fields] as const;
 }
 
 type ContactFields = {
   [K in keyof z.input<typeof contactSchema>]-?: FieldMetadata<unknown>;
 };
 
+/**
+ * Whether the page before this one in the tab's history is a page of this site reached in this
+ * visit: React Router numbers the entries it makes from 0 (`history.state.idx`), so above 0 means
+ * Back stays on the site.
+ */
+function openedWithinSite(): boolean {
+  const idx = (window.history.state as { idx?: unknown } | null)?.idx;
+  return typeof idx === "number" && idx > 0;
+}
 export function QuoteFormShell({
   service,
   form,
@@ -72,6 +171,7 @@ export function QuoteFormShell({
   lastResult,
   backHref,
   customer,
+  submitFailedAt,
   children,
 }: QuoteFormProps & {
   form: FormMetadata<Record<string, unknown>, string[]>;
@@ -87,23 +187,27 @@ export function QuoteFormShell({
   const fieldErrors = Object.entries(form.allErrors).filter(
     ([name, errors]) => name !== form.name && errors.length > 0,
   );
-  const formErrors = form.errors ?? [];
+  const failed = submitFailedAt != null;
+  // a submit that got no answer reads as the server's own failure would
+  const formErrors = failed ? [SUBMIT_FAILED_MESSAGE] : (form.errors ?? []);
   const headlines = formErrorMessages(
     service.id,
     fieldErrors.map(([name]) => name),
   );
   // The summary reports a submit: it appears after one (browser or server), not on blur.
   const hasErrors =
-    (attempts > 0 || lastResult != null) && (fieldErrors.length > 0 || formErrors.length > 0);
+    (attempts > 0 || lastResult != null || failed) &&
+    (fieldErrors.length > 0 || formErrors.length > 0);
 
   // After a failed submit (browser or server), move focus to the summary and raise one toast.
   // Conform focuses the first invalid field during its own report, so focus is taken back after.
   const reportPending = useRef(false);
   useEffect(() => {
-    if (lastResult) reportPending.current = true;
-  }, [lastResult]);
+    if (lastResult || submitFailedAt) reportPending.current = true;
+  }, [lastResult, submitFailedAt]);
   useEffect(() => {
-    if (!reportPending.current || !hasErrors) return;
+    // while a submit is on its way the errors on screen are the previous answer's
+    if (busy || !reportPending.current || !hasErrors) return;
     reportPending.current = false;
     setTimeout(() => summaryRef.current?.focus(), 0);
     // field names and the message only: never what was typed
@@ -113,13 +217,21 @@ export function QuoteFormShell({
       status: lastResult?.status ?? null,
       message: formErrors[0] ?? null,
     };
-    if (formErrors.length > 0 && fieldErrors.length === 0) {
+    if (failed) {
+      clientLog.error("form", "Quote request got no answer", failure);
+    } else if (formErrors.length > 0 && fieldErrors.length === 0) {
       clientLog.error("form", "Quote request was not accepted", failure);
     } else {
       clientLog.warn("form", "Quote form has errors", failure);
     }
     if (formErrors.length > 0) {
-      toast.error("Error submitting quote", { description: formErrors[0] });
+      // the SPEC's submit-failure toasts: the server's message, or (no answer at all) its default
+      for (const shown of submitFailureToasts(
+        service.id,
+        failed ? null : (formErrors[0] ?? null),
+      )) {
+        toast.error(shown.title, shown.description ? { description: shown.description } : {});
+      }
     } else {
       toast.error(headlines[0] ?? "Please correct the highlighted fields");
     }
@@ -130,7 +242,9 @@ export function QuoteFormShell({
       <a
         href={backHref}
         onClick={(event) => {
-          if (window.history.length > 1) {
+          // back through history only to a page of this site (the router numbers its entries
+          // from 0): opened directly, from a search result or a mail, the link's own address
+          if (openedWithinSite()) {
             event.preventDefault();
             navigate(-1);
           }
@@ -143,7 +257,7 @@ export function QuoteFormShell({
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{service.formTitle}</h1>
       <p className="mt-2 text-lg text-slate-700">{service.formSubtitle}</p>
       <p className="mt-1 text-sm text-slate-600">
-        Fields marked <span className="text-red-700">*</span> are required.
+        Fields marked <span className="text-error">*</span> are required.
       </p>
 
       {hasErrors && (
@@ -154,13 +268,13 @@ export function QuoteFormShell({
           autoFocus
           aria-labelledby="error-summary-title"
           role="alert"
-          className="mt-6 rounded-lg border-2 border-red-700 bg-red-50 p-4"
+          className="mt-6 rounded-lg border-2 border-error bg-error-subtle p-4"
         >
-          <h2 id="error-summary-title" className="text-lg font-semibold text-red-800">
+          <h2 id="error-summary-title" className="text-lg font-semibold text-error-strong">
             There is a problem with your request
           </h2>
           {[...formErrors, ...headlines].map((message) => (
-            <p key={message} className="mt-1 text-sm font-medium text-red-800">
+            <p key={message} className="mt-1 text-sm font-medium text-error-strong">
               {message}
             </p>
           ))}
@@ -168,7 +282,7 @@ export function QuoteFormShell({
             <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
               {fieldErrors.map(([name, errors]) => (
                 <li key={name}>
-                  <a href={`#${fields[name]?.id ?? ""}`} className="text-red-800 underline">
+                  <a href={`#${fields[name]?.id ?? ""}`} className="text-error-strong underline">
                     {errors[0]}
                   </a>
                 </li>
@@ -198,9 +312,10 @@ export function QuoteFormShell({
         }}
         className="mt-8 space-y-8"
       >
+        <SubmissionKeyField />
         <div className="hidden" aria-hidden="true">
           <label htmlFor={`${form.id}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
-          <input
+          <Input
             id={`${form.id}-${HONEYPOT_FIELD}`}
             name={HONEYPOT_FIELD}
             type="text"
@@ -223,6 +338,14 @@ export function QuoteFormShell({
                 ]}
                 placeholder="Not one of my saved properties"
                 hint="Pick a saved property, or add this address to your account."
+                onChange={(id) => {
+                  const zip = customer.propertyZips[id];
+                  const input = document.getElementById(fields.zipCode.id);
+                  if (!zip || !(input instanceof HTMLInputElement)) return;
+                  // typed into the field as a person would, so validation sees it too
+                  input.value = zip;
+                  input.dispatchEvent(new Event("input", { bubbles: true }));
+                }}
               />
               {/* revealed in CSS so it also works without JavaScript */}
               <div className="hidden gap-4 group-has-[option[value=new]:checked]:grid sm:grid-cols-3">

@@ -7,7 +7,7 @@ import * as enums from "~/features/catalog/enums";
 import { serviceById } from "~/features/catalog/services";
 import { env } from "~/lib/env.server";
 import type { OutboxMessage } from "~/lib/outbox.server";
-import { answerRows } from "./answers";
+import { detailAnswerRows } from "./answers";
 import { referenceNumber } from "./reference";
 import type { QuoteRequest } from "./schemas";
 import { STATUS_MEANING } from "./status";
@@ -17,13 +17,15 @@ const rows = (pairs: [string, string][]) =>
 
 /**
  * The lead alert and the requester's confirmation for the new quote `quoteId`; the confirmation
- * carries the requester's status link `statusUrl`.
+ * carries the requester's status link `statusUrl`. The alert lists the stored detail row
+ * `details` as the admin quote page does (`detailAnswerRows`).
  */
 export function newQuoteMail(
   quoteId: string,
   request: QuoteRequest,
   description: string,
   statusUrl: string,
+  details: Readonly<Record<string, unknown>> | undefined,
 ): [OutboxMessage, OutboxMessage] {
   const config = env();
   const service = serviceById(request.service);
@@ -55,7 +57,7 @@ export function newQuoteMail(
       ]),
       "",
       "ANSWERS",
-      rows(answerRows(request)),
+      rows(detailAnswerRows(request.service, details)),
       "",
       `Open the request: ${new URL(`/admin/quotes/${quoteId}`, config.PUBLIC_URL).href}`,
     ].join("\n"),

@@ -26,10 +26,30 @@ import { type TriageInput, triageScore } from "./triage";
 export interface QuoteOwner {
   /** the signed-in customer, or null for a guest */
   userId: string | null;
-  /** one of the customer's properties (the caller has checked it is theirs); null for guests */
-  propertyId?: string | null;
+  /** one of the customer's properties (the caller has read it as theirs); null for guests */
+  property?: SavedProperty | null;
   /** a property to add for the customer in the same write, and to attach the quote to */
   newProperty?: PropertyInput;
+}
+
+/** A saved property as the quote copies it. */
+export interface SavedProperty {
+  id: string;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+}
+
+/** The quote's own copy of its job address (null columns when no property was chosen). */
+function addressSnapshot(property: SavedProperty | null) {
+  return {
+    property_id: property?.id ?? null,
+    property_address: property?.address ?? null,
+    property_city: property?.city ?? null,
+    property_state: property?.state ?? null,
+    property_zip_code: property?.zip_code ?? null,
+  };
 }
 
 /**
@@ -41,6 +61,7 @@ export interface QuoteOwner {
 export async function createQuote(
   request: QuoteRequest,
   owner: QuoteOwner,
+  submissionKey: string | null = null,
 ): Promise<{ id: string }> {
   const c = request.input;
   const id = randomUUID();
@@ -48,6 +69,11 @@ export async function createQuote(
   const isGuest = owner.userId === null;
   const newProperty =
     !isGuest && owner.newProperty ? { id: randomUUID(), ...owner.newProperty } : null;
+  const jobAddress: SavedProperty | null = isGuest
+    ? null
+    : newProperty
+      ? { ...newProperty, zip_code: newProperty.zipCode }
+      : (owner.property ?? null);
   const details = detailsRow(id, request);
   const statusLink = newStatusLink(id);
   await insertAtomically([
@@ -76,7 +102,8 @@ export async function createQuote(
           service: request.service,
           user_id: owner.userId,
           is_guest: isGuest,
-          property_id: isGuest ? null : (newProperty?.id ?? owner.propertyId ?? null),
+          ...addressSnapshot(jobAddress),
+          submission_key: submissionKey,
           description,
           contact_first_name: c.firstName,
           contact_last_name: c.lastName,
@@ -105,9 +132,25 @@ export async function createQuote(
       ],
     ],
     [quote_status_links, [statusLink.row]],
-    [mail_outbox, outboxRows(newQuoteMail(id, request, description, statusLink.url))],
+    [
+      mail_outbox,
+      outboxRows(newQuoteMail(id, request, description, statusLink.url, details[1][0])),
+    ],
   ]);
   return { id };
+}
+
+/** The constraint that keeps one quote per form render (`quotes.submission_key`). */
+export const SUBMISSION_KEY_CONSTRAINT = "quotes_submission_key_unique";
+
+/** The quote a form render with `submissionKey` already made, or null. */
+export async function quoteIdForSubmissionKey(submissionKey: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: quotes.id })
+    .from(quotes)
+    .where(eq(quotes.submission_key, submissionKey))
+    .limit(1);
+  return row?.id ?? null;
 }
 
 /** SPEC detail-creation rules: lists default to empty, booleans true only when true, empties null. */

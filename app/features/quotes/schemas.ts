@@ -7,6 +7,16 @@ import "~/lib/zod-browser";
 import { z } from "zod";
 import * as enums from "~/features/catalog/enums";
 import type { ServiceId } from "~/features/catalog/services";
+import { NEW_PROPERTY } from "./form-rules";
+
+// the rules the form needs without zod live in form-rules.ts; the server reads them here too
+export {
+  CONTACT_FIELDS,
+  DEFAULT_SQUARE_FOOTAGE,
+  formErrorMessages,
+  HONEYPOT_FIELD,
+  NEW_PROPERTY,
+} from "./form-rules";
 
 const text = (max: number) =>
   z.string().trim().max(max, `Please keep this under ${max} characters`);
@@ -17,23 +27,22 @@ const choice = <V extends string>(e: enums.Enumeration<V>, message: string) =>
   z.enum(e.values, { error: message });
 const optionalChoice = <V extends string>(e: enums.Enumeration<V>) =>
   z.enum(e.values, { error: "Please choose one of the listed options" }).optional();
+/**
+ * A list of answers from `e`: at most its options, each once (a repeated option is a
+ * malformed request, never stored).
+ */
+const optionList = <V extends string>(e: enums.Enumeration<V>, message: string) =>
+  z
+    .array(z.enum(e.values, { error: message }), { error: message })
+    .max(e.values.length, "Please choose each option at most once")
+    .refine((list) => new Set(list).size === list.length, "Please choose each option at most once");
 const choices = <V extends string>(e: enums.Enumeration<V>) =>
-  z.array(z.enum(e.values, { error: "Please choose from the listed options" })).default([]);
+  optionList(e, "Please choose from the listed options").default([]);
 
-/** The property choice that adds the typed address as a new property. */
-export const NEW_PROPERTY = "new";
-
-export const CONTACT_FIELDS = [
-  "firstName",
-  "lastName",
-  "email",
-  "phone",
-  "zipCode",
-  "preferredContactMethod",
-  "bestTimeToContact",
-] as const;
-
-/** SPEC's shared contact schema; we require it from everyone (docs/decisions.md). */
+/**
+ * SPEC's shared contact schema; we require it from everyone
+ * (docs/decisions/0002-quote-forms-require-contact-fields.md).
+ */
 export const contactSchema = z.object({
   firstName: z
     .string({ error: "First name is required" })
@@ -84,11 +93,10 @@ export const contactSchema = z.object({
 
 export const waterQuoteSchema = contactSchema.extend({
   waterSource: choice(enums.waterSource, "Please select a water source"),
-  currentIssues: z
-    .array(z.enum(enums.waterIssue.values, { error: "Please select at least one issue" }), {
-      error: "Please select at least one issue",
-    })
-    .min(1, "Please select at least one issue"),
+  currentIssues: optionList(enums.waterIssue, "Please select at least one issue").min(
+    1,
+    "Please select at least one issue",
+  ),
   propertyType: choice(enums.propertyType, "Please select a property type"),
   numBathrooms: z
     .number({ error: "Number of bathrooms is required" })
@@ -111,9 +119,10 @@ export const moldQuoteSchema = contactSchema.extend({
   visibleMold: checkbox(),
   moldType: optionalChoice(enums.moldType),
   affectedArea: optionalChoice(enums.affectedArea),
-  problemAreas: z
-    .array(z.enum(enums.problemArea.values), { error: "Please select at least one problem area" })
-    .min(1, "Please select at least one problem area"),
+  problemAreas: optionList(enums.problemArea, "Please select at least one problem area").min(
+    1,
+    "Please select at least one problem area",
+  ),
   symptomsConcerns: choices(enums.symptom),
   propertyAge: optionalChoice(enums.propertyAge),
   recentWaterIssues: checkbox(),
@@ -176,35 +185,3 @@ export const quoteSchemas = {
   mold: moldQuoteSchema,
   radon: radonQuoteSchema,
 } as const satisfies Record<ServiceId, z.ZodType>;
-
-/** SPEC default: an empty or 0 square footage means 1000. */
-export const DEFAULT_SQUARE_FOOTAGE = 1000;
-
-/**
- * The SPEC's form-level messages (section 5) for a failed submission, given the names of the
- * fields in error. Radon has none of its own; its field messages stand alone.
- */
-export function formErrorMessages(service: ServiceId, fieldsInError: readonly string[]): string[] {
-  const has = (names: readonly string[]) => names.some((n) => fieldsInError.includes(n));
-  const contact = has(CONTACT_FIELDS);
-  const messages: string[] = [];
-  if (service === "water_filtration") {
-    if (contact) messages.push("Validation Error: Please fill in all contact information");
-    if (has(["waterSource", "currentIssues"])) {
-      messages.push("Please select a water source and at least one issue");
-    }
-  } else if (service === "mold") {
-    if (contact) {
-      messages.push("Missing contact information: Please fill in all contact information fields");
-    }
-    if (has(["propertyType", "problemAreas"])) {
-      messages.push(
-        "Missing property information: Please select a property type and at least one problem area",
-      );
-    }
-  }
-  return messages;
-}
-
-/** Hidden field that people leave empty and form-filling bots do not (honeypot). */
-export const HONEYPOT_FIELD = "website";

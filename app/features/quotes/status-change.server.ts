@@ -37,7 +37,7 @@ class StaleStatus extends Error {}
  * Moves quote `quoteId` from `expectedStatus` (what the admin saw) to `status`, on behalf of
  * admin `changedBy`. Applies only if the quote is still in `expectedStatus` (optimistic
  * concurrency: of two admins acting at once, one succeeds and the other gets 409).
- * @returns 400 for a transition docs/decisions.md does not allow, 404 for an unknown quote,
+ * @returns 400 for a transition STATUS_TRANSITIONS does not allow, 404 for an unknown quote,
  *   409 when the status changed meanwhile; nothing is written then.
  */
 export async function changeQuoteStatus(

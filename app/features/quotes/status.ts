@@ -1,6 +1,7 @@
 /**
  * The quote status workflow. The SPEC (section 4) names the statuses and leaves the transitions
- * open; ours are recorded in docs/decisions.md and defined only here.
+ * open; ours are recorded in
+ * docs/decisions/0073-quote-status-transitions.md and defined only here.
  */
 import type { QuoteStatus } from "./reference";
 

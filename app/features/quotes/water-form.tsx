@@ -1,11 +1,11 @@
 import { CheckboxField, ChoiceGroup, SelectField, TextField } from "~/components/ui/form-controls";
 import * as enums from "~/features/catalog/enums";
 import { FormSection, type QuoteFormProps, QuoteFormShell, useQuoteForm } from "./quote-form";
-import { waterQuoteSchema } from "./schemas";
+import type { waterQuoteSchema } from "./schemas";
 
 /** Water Filtration Assessment (SPEC section 2): validates on submit, then as you correct. */
 export function WaterQuoteForm(props: QuoteFormProps) {
-  const [form, fields] = useQuoteForm(waterQuoteSchema, props, {
+  const [form, fields] = useQuoteForm<typeof waterQuoteSchema>(props, {
     validateOn: "onSubmit",
     defaultValue: { numBathrooms: "1", numResidents: "1" },
   });

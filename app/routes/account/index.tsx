@@ -1,8 +1,8 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { requireUser } from "~/lib/session.server";
 import type { Route } from "./+types/index";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireUser(request, context);
-  return redirect("/account/quotes");
+  return redirect(href("/account/quotes"));
 }

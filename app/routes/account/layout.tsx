@@ -1,7 +1,8 @@
 import { Building2, FileText, UserRound } from "lucide-react";
-import { isRouteErrorResponse, Link, Outlet } from "react-router";
+import { href, Outlet } from "react-router";
 import { DashboardShell, sidebarOpenFromCookie } from "~/components/layout/dashboard-shell";
-import { Button } from "~/components/ui/button";
+import { ErrorPage } from "~/components/layout/error-page";
+import { dashboardShellHandle } from "~/features/accounts/navigation";
 import { requireUser } from "~/lib/session.server";
 import type { Route } from "./+types/layout";
 
@@ -10,14 +11,17 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { sidebarOpen: sidebarOpenFromCookie(request.headers.get("Cookie")) };
 }
 
+/** The sidebar offers the sections and Logout: the header leaves its own out. */
+export const handle = dashboardShellHandle;
+
 export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
 const links = [
-  { to: "/account/quotes", label: "Quotes", icon: <FileText aria-hidden="true" /> },
-  { to: "/account/properties", label: "Properties", icon: <Building2 aria-hidden="true" /> },
-  { to: "/account/profile", label: "Profile", icon: <UserRound aria-hidden="true" /> },
+  { to: href("/account/quotes"), label: "Quotes", icon: <FileText aria-hidden="true" /> },
+  { to: href("/account/properties"), label: "Properties", icon: <Building2 aria-hidden="true" /> },
+  { to: href("/account/profile"), label: "Profile", icon: <UserRound aria-hidden="true" /> },
 ];
 
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {
@@ -35,20 +39,15 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
 
 /** A failure while loading an account page (SPEC section 8: 'Failed to load profile data'). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <div className="mx-auto max-w-2xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">
-        {notFound ? "Not found" : "Failed to load profile data"}
-      </h1>
-      <p className="mt-4 text-slate-700">
-        {notFound
-          ? "That item is not in your account."
-          : "We could not load your account just now. Please try again in a moment."}
-      </p>
-      <Button asChild className="mt-6">
-        <Link to="/account/quotes">Back to your dashboard</Link>
-      </Button>
-    </div>
+    <ErrorPage
+      error={error}
+      notFound={{ title: "Not found", message: "That item is not in your account." }}
+      failed={{
+        title: "Failed to load profile data",
+        message: "We could not load your account just now. Please try again in a moment.",
+      }}
+      back={{ to: href("/account/quotes"), label: "Back to your dashboard" }}
+    />
   );
 }

@@ -1,24 +1,49 @@
-import { Form, useNavigation } from "react-router";
+import { data, href } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { authRequest } from "~/features/accounts/auth-request.server";
 import { ChangePasswordForm } from "~/features/accounts/change-password-form";
 import { FullNameForm } from "~/features/accounts/full-name-form";
 import {
-  profileAction,
+  PROFILE_INTENTS as intents,
   profilePageData,
   type SecurityReply,
 } from "~/features/accounts/profile-actions.server";
+import { PROFILE_UPDATED, submitFullName } from "~/features/accounts/profiles.server";
+import { SignInMethods } from "~/features/accounts/sign-in-methods";
+import { SignedInDevices } from "~/features/accounts/signed-in-devices";
+import { TwoFactorSection } from "~/features/accounts/two-factor-section";
 import { pageMeta } from "~/lib/seo";
 import { requireUser } from "~/lib/session.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return profilePageData(requireUser(request, context));
+  return profilePageData(requireUser(request, context), request);
 }
 
+const noStore = { "Cache-Control": "no-store" };
+
 export async function action({ request, context }: Route.ActionArgs) {
-  return profileAction(request, context, requireUser(request, context));
+  const user = requireUser(request, context);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent"));
+  if (!Object.hasOwn(intents, intent)) {
+    const saved = await submitFullName(user.id, formData);
+    if (!saved.ok) return data(saved.result, saved.status);
+    return redirectWithToast(href("/account/profile"), PROFILE_UPDATED);
+  }
+  const step = await intents[intent as keyof typeof intents](
+    user,
+    formData,
+    authRequest(request, context),
+  );
+  if (step.ok === true)
+    return redirectWithToast(href("/account/profile"), step.toast, step.headers);
+  if (step.ok === "redirect") return step.response;
+  if (step.ok === "next") return data<SecurityReply>(step.reply, { headers: noStore });
+  if (!step.reply) throw data(null, { status: step.status });
+  return data<SecurityReply>(step.reply, { status: step.status, headers: noStore });
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -29,18 +54,18 @@ function isSecurityReply(value: unknown): value is SecurityReply {
   return typeof value === "object" && value !== null && "section" in value;
 }
 
-const inputClass = "block w-full rounded-md border border-slate-400 px-3 py-2 text-base";
-
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const security = isSecurityReply(actionData) ? actionData : undefined;
   const profileResult = isSecurityReply(actionData) ? undefined : actionData;
-  const busy = useNavigation().state === "submitting";
   return (
     <div className="max-w-2xl space-y-6">
       <Card>
         <CardHeader>
           <CardTitle as="h2">Profile Settings</CardTitle>
-          <CardDescription>Signed in as {loaderData.email}</CardDescription>
+          {/* a long address breaks rather than pushing the page sideways on a phone */}
+          <CardDescription className="wrap-anywhere">
+            Signed in as {loaderData.email}
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <FullNameForm
@@ -55,7 +80,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         <CardHeader>
           <CardTitle as="h2" className="flex items-center gap-2">
             Two-Factor Authentication
-            <Badge tone={loaderData.twoFactorEnabled ? "completed" : "neutral"}>
+            <Badge tone={loaderData.twoFactorEnabled ? "success" : "neutral"}>
               {loaderData.twoFactorEnabled ? "On" : "Off"}
             </Badge>
           </CardTitle>
@@ -65,100 +90,36 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
-          {security?.section === "two-factor" && security.error && (
-            <p
-              role="alert"
-              className="rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-800"
-            >
-              {security.error}
-            </p>
-          )}
-          {security?.enrolment ? (
-            <div className="space-y-4">
-              <p className="text-sm">
-                1. Scan this code with your authenticator app, or type the key below.
-              </p>
-              <img
-                src={security.enrolment.qrDataUrl}
-                alt="QR code for your authenticator app"
-                width={200}
-                height={200}
-              />
-              <p className="text-sm">
-                Key:{" "}
-                <code className="break-all rounded bg-slate-100 px-1 font-mono">
-                  {security.enrolment.secret}
-                </code>
-              </p>
-              <div>
-                <p className="text-sm">
-                  2. Keep these backup codes somewhere safe. Each works once if you lose your phone.
-                </p>
-                <ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm">
-                  {security.enrolment.backupCodes.map((code) => (
-                    <li key={code}>{code}</li>
-                  ))}
-                </ul>
-              </div>
-              <Form method="post" className="space-y-3">
-                <input type="hidden" name="intent" value="two-factor-verify" />
-                <label htmlFor="totp-code" className="block text-sm font-medium">
-                  3. Enter the 6-digit code the app shows
-                </label>
-                <input
-                  id="totp-code"
-                  name="code"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  required
-                  className={inputClass}
-                />
-                <Button type="submit" disabled={busy}>
-                  Verify and Turn On
-                </Button>
-              </Form>
-            </div>
-          ) : (
-            <Form method="post" className="space-y-3">
-              <input
-                type="hidden"
-                name="intent"
-                value={loaderData.twoFactorEnabled ? "two-factor-disable" : "two-factor-start"}
-              />
-              <label htmlFor="two-factor-password" className="block text-sm font-medium">
-                Current Password
-              </label>
-              <input
-                id="two-factor-password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                className={inputClass}
-              />
-              <Button
-                type="submit"
-                variant={loaderData.twoFactorEnabled ? "outline" : "default"}
-                disabled={busy}
-              >
-                {loaderData.twoFactorEnabled ? "Turn Off Two-Factor" : "Set Up Two-Factor"}
-              </Button>
-            </Form>
-          )}
-        </CardContent>
-      </Card>
-
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Change Password</CardTitle>
-          <CardDescription>Your other devices are signed out when it changes.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ChangePasswordForm
-            lastResult={security?.section === "password" ? security.result : undefined}
+          <TwoFactorSection
+            enabled={loaderData.twoFactorEnabled}
+            error={security?.section === "two-factor" ? security.error : undefined}
+            enrolment={security?.enrolment}
           />
         </CardContent>
       </Card>
+
+      {loaderData.hasPassword && (
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Change Password</CardTitle>
+            <CardDescription>Your other devices are signed out when it changes.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ChangePasswordForm
+              lastResult={security?.section === "password" ? security.result : undefined}
+            />
+          </CardContent>
+        </Card>
+      )}
+
+      <SignInMethods
+        methods={loaderData.signInMethods}
+        providers={loaderData.providers}
+        companyAccount={loaderData.companyAccount}
+        error={
+          security?.section === "methods" ? security.error : (loaderData.linkError ?? undefined)
+        }
+      />
 
       <Card>
         <CardHeader>
@@ -166,45 +127,10 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           <CardDescription>Sign out anywhere you do not recognise.</CardDescription>
         </CardHeader>
         <CardContent>
-          <ul className="divide-y divide-slate-200">
-            {loaderData.devices.map((device) => (
-              <li
-                key={device.id}
-                className="flex flex-wrap items-center justify-between gap-3 py-3"
-              >
-                <div>
-                  <p className="font-medium">{device.device}</p>
-                  <p className="text-sm text-slate-600">
-                    {device.ipAddress} · signed in {device.signedInAt}
-                  </p>
-                </div>
-                {device.current ? (
-                  <Badge tone="completed">This device</Badge>
-                ) : (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="revoke-session" />
-                    <input type="hidden" name="sessionId" value={device.id} />
-                    <Button
-                      type="submit"
-                      variant="outline"
-                      size="sm"
-                      aria-label={`Sign out ${device.device}, signed in ${device.signedInAt}`}
-                    >
-                      Sign out
-                    </Button>
-                  </Form>
-                )}
-              </li>
-            ))}
-          </ul>
-          {loaderData.devices.length > 1 && (
-            <Form method="post" className="mt-4">
-              <input type="hidden" name="intent" value="revoke-others" />
-              <Button type="submit" variant="outline">
-                Sign Out Other Devices
-              </Button>
-            </Form>
-          )}
+          <SignedInDevices
+            devices={loaderData.devices}
+            error={security?.section === "devices" ? security.error : undefined}
+          />
         </CardContent>
       </Card>
     </div>

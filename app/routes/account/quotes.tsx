@@ -1,10 +1,11 @@
-import { Badge } from "~/components/ui/badge";
+import { href, Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { quoteStatus } from "~/features/catalog/enums";
 import { ServiceCards } from "~/features/catalog/service-cards";
 import { serviceById } from "~/features/catalog/services";
+import { customerEstimateStatuses } from "~/features/estimates/homeowner.server";
 import { listQuotesForUser } from "~/features/quotes/history.server";
 import { referenceNumber } from "~/features/quotes/reference";
+import { QuoteStatusBadge } from "~/features/quotes/status-badge";
 import { formatDateTime } from "~/lib/dates";
 import { pageMeta } from "~/lib/seo";
 import { requireUser } from "~/lib/session.server";
@@ -12,7 +13,10 @@ import type { Route } from "./+types/quotes";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const quotes = await listQuotesForUser(user.id);
+  const [quotes, estimates] = await Promise.all([
+    listQuotesForUser(user.id),
+    customerEstimateStatuses(user.id),
+  ]);
   return {
     quotes: quotes.map((q) => ({
       id: q.id,
@@ -21,6 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       description: q.description,
       status: q.current_status,
       createdAt: formatDateTime(q.created_at),
+      estimate: estimates.get(q.id) ?? null,
     })),
   };
 }
@@ -66,7 +71,18 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
                       {quote.service} · Ref. {quote.reference} · {quote.createdAt}
                     </p>
                   </div>
-                  <Badge tone={quote.status}>{quoteStatus.label(quote.status)}</Badge>
+                  <div className="flex flex-wrap items-center gap-3">
+                    {quote.estimate ? (
+                      <Link
+                        to={href("/account/quotes/:id/estimate", { id: quote.id })}
+                        className="text-sm font-medium text-brand-800 underline"
+                      >
+                        {quote.estimate === "accepted" ? "View signed estimate" : "View estimate"}
+                        <span className="sr-only"> for Ref. {quote.reference}</span>
+                      </Link>
+                    ) : null}
+                    <QuoteStatusBadge status={quote.status} />
+                  </div>
                 </li>
               ))}
             </ul>

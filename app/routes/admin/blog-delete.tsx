@@ -1,6 +1,7 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, href, Link } from "react-router";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { deletePost, findPostForEditor } from "~/features/blog/editor.server";
 import { pageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/lib/session.server";
@@ -20,7 +21,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const post = isId(params.id) ? await findPostForEditor(params.id) : null;
   if (!post || !(await deletePost(post.id))) throw data(null, { status: 404 });
-  return redirectWithToast("/admin/blog", {
+  return redirectWithToast(href("/admin/blog"), {
     type: "success",
     title: "Post deleted",
     description: `"${post.title}" was deleted.`,
@@ -37,7 +38,7 @@ export function meta(args: Route.MetaArgs) {
 
 /** The confirmation step before a delete: a page of its own, so it works without JavaScript. */
 export default function DeletePost({ loaderData: post }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   return (
     <section aria-labelledby="delete-title" className="max-w-xl space-y-4">
       <h2 id="delete-title" className="text-xl font-semibold">
@@ -53,7 +54,7 @@ export default function DeletePost({ loaderData: post }: Route.ComponentProps) {
           {busy ? "Deleting..." : "Delete post"}
         </Button>
         <Button asChild variant="outline">
-          <Link to={`/admin/blog/${post.id}`}>Cancel</Link>
+          <Link to={href("/admin/blog/:id", { id: post.id })}>Cancel</Link>
         </Button>
       </Form>
     </section>

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { z } from "zod";
 import {
   findPostForEditor,
@@ -59,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     id: before?.id,
     authorEmail: admin.email,
   });
-  if ("result" in outcome) {
+  if (!outcome.ok) {
     if (outcome.status === 404) throw data(null, { status: 404 });
     return data({ result: outcome.result }, 400);
   }
@@ -71,7 +71,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       : !published && before?.published
         ? "Post unpublished"
         : "Post saved";
-  return redirectWithToast(`/admin/blog/${outcome.id}`, {
+  return redirectWithToast(href("/admin/blog/:id", { id: outcome.id }), {
     type: "success",
     title,
     description: published
@@ -90,7 +90,7 @@ export default function BlogPostEditor({ loaderData, actionData }: Route.Compone
   return (
     <section aria-labelledby="editor-title" className="space-y-4">
       <p>
-        <Link to="/admin/blog" className="text-sm text-brand-800 underline">
+        <Link to={href("/admin/blog")} className="text-sm text-brand-800 underline">
           Back to posts
         </Link>
       </p>
@@ -99,7 +99,10 @@ export default function BlogPostEditor({ loaderData, actionData }: Route.Compone
           {post ? `Edit post: ${post.title}` : "New post"}
         </h2>
         {post?.published ? (
-          <a href={`/blog/${post.slug}`} className="text-sm text-brand-800 underline">
+          <a
+            href={href("/blog/:slug", { slug: post.slug })}
+            className="text-sm text-brand-800 underline"
+          >
             View the article
           </a>
         ) : null}

@@ -1,7 +1,9 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, href, Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Alert, Field, Input } from "~/components/ui/form-controls";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { uploadMainUrl, uploadThumbUrl } from "~/features/blog/uploads";
-import { listUploads, readUploadForm, storeUpload } from "~/features/blog/uploads.server";
+import { listUploads, uploadAnswer, uploadFromRequest } from "~/features/blog/uploads.server";
 import { pageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/blog-uploads";
@@ -13,17 +15,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * POST /admin/blog/uploads (multipart, field `image`): stores one image (features/blog/uploads.server.ts).
- * Answers `{ image }` (201) or `{ error }` (400/413) with nothing stored; the editor posts here
- * with a fetcher, and this page's own form works without JavaScript.
+ * Answers `{ image }` (201) or `{ error }` (400/413) with nothing stored: this page's own form,
+ * which works without JavaScript (the editor posts to blog-uploads-api.ts).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  const read = await readUploadForm(request);
-  if (!read.ok) return data({ error: read.message, image: null }, read.status);
-  const file = read.form.get("image");
-  const outcome = await storeUpload(file instanceof File ? file : null, admin.id);
-  if (!outcome.ok) return data({ error: outcome.message, image: null }, outcome.status);
-  return data({ error: null, image: outcome.image }, 201);
+  const outcome = await uploadFromRequest(request, admin.id);
+  return data(uploadAnswer(outcome), outcome.ok ? 201 : outcome.status);
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -31,11 +29,11 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function BlogUploads({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   return (
     <section aria-labelledby="uploads-title" className="space-y-6">
       <p>
-        <Link to="/admin/blog" className="text-sm text-brand-800 underline">
+        <Link to={href("/admin/blog")} className="text-sm text-brand-800 underline">
           Back to posts
         </Link>
       </p>
@@ -43,34 +41,27 @@ export default function BlogUploads({ loaderData, actionData }: Route.ComponentP
         Blog images
       </h2>
       <Form method="post" encType="multipart/form-data" className="space-y-3">
-        <div>
-          <label htmlFor="upload-image" className="mb-1 block text-sm font-medium">
-            Image
-          </label>
-          <input
-            id="upload-image"
-            name="image"
-            type="file"
-            accept="image/jpeg,image/png,image/webp,image/avif"
-            required
-            aria-describedby="upload-image-hint"
-            aria-invalid={actionData?.error ? true : undefined}
-            className="block text-sm"
-          />
-          <p id="upload-image-hint" className="mt-1 text-sm text-slate-600">
-            JPEG, PNG, WebP or AVIF, at most 5 MB and 40 megapixels. Stored as WebP and AVIF in
-            several sizes, without its metadata (camera, location).
-          </p>
-        </div>
-        {actionData?.error && (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {actionData.error}
-          </p>
-        )}
+        <Field
+          id="upload-image"
+          label="Image"
+          description="JPEG, PNG, WebP or AVIF, at most 5 MB and 40 megapixels. Stored as WebP and AVIF in several sizes, without its metadata (camera, location)."
+        >
+          {(aria) => (
+            <Input
+              {...aria}
+              aria-invalid={actionData?.error ? true : undefined}
+              name="image"
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/avif"
+              required
+            />
+          )}
+        </Field>
+        {actionData?.error && <Alert>{actionData.error}</Alert>}
         {actionData?.image && (
-          <p role="status" className="text-sm font-medium text-emerald-800">
+          <Alert tone="success">
             Uploaded. Its address: <code>{uploadMainUrl(actionData.image)}</code>
-          </p>
+          </Alert>
         )}
         <Button type="submit" disabled={busy}>
           {busy ? "Uploading..." : "Upload image"}

@@ -1,12 +1,13 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, href, Link } from "react-router";
 import { z } from "zod";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Alert } from "~/components/ui/form-controls";
 import { changeAdminRights } from "~/features/accounts/admins.server";
+import { CustomerProperties, CustomerQuotes } from "~/features/admin/customer-detail";
 import { getCustomer } from "~/features/admin/customers.server";
 import { orNA } from "~/features/admin/format";
-import { quoteStatus } from "~/features/catalog/enums";
 import { serviceId } from "~/features/catalog/services";
 import { referenceNumber } from "~/features/quotes/reference";
 import { formatDateTime } from "~/lib/dates";
@@ -62,7 +63,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     grantedBy: admin.id,
     at: new Date().toISOString(),
   });
-  return redirectWithToast(`/admin/customers/${params.id}`, {
+  return redirectWithToast(href("/admin/customers/:id", { id: params.id }), {
     type: "success",
     title: grant ? "Admin rights granted" : "Admin rights revoked",
     description: `${outcome.email} is ${grant ? "now an admin" : "no longer an admin"}.`,
@@ -77,13 +78,13 @@ export default function AdminCustomer({ loaderData: c, actionData }: Route.Compo
   return (
     <div className="space-y-6">
       <p>
-        <Link to="/admin/customers" className="text-sm text-brand-800 underline">
+        <Link to={href("/admin/customers")} className="text-sm text-brand-800 underline">
           Back to customers
         </Link>
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <h2 className="text-xl font-semibold">{c.name}</h2>
-        <Badge tone={c.isAdmin ? "approved" : "neutral"}>{c.isAdmin ? "Admin" : "User"}</Badge>
+        <Badge tone={c.isAdmin ? "info" : "neutral"}>{c.isAdmin ? "Admin" : "User"}</Badge>
       </div>
       <Card>
         <CardHeader>
@@ -114,11 +115,7 @@ export default function AdminCustomer({ loaderData: c, actionData }: Route.Compo
           <CardTitle as="h3">Admin rights</CardTitle>
         </CardHeader>
         <CardContent className="space-y-3">
-          {actionData?.error && (
-            <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
-              {actionData.error}
-            </p>
-          )}
+          {actionData?.error && <Alert>{actionData.error}</Alert>}
           {c.isSelf ? (
             <p>You cannot change your own admin rights.</p>
           ) : (
@@ -131,49 +128,8 @@ export default function AdminCustomer({ loaderData: c, actionData }: Route.Compo
           )}
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle as="h3">Properties</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {c.properties.length === 0 ? (
-            <p>No properties.</p>
-          ) : (
-            <ul className="list-disc pl-5">
-              {c.properties.map((p) => (
-                <li key={p.id}>{p.line}</li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle as="h3">Quotes</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {c.quotes.length === 0 ? (
-            <p>No quotes.</p>
-          ) : (
-            <ul className="divide-y divide-slate-200">
-              {c.quotes.map((q) => (
-                <li key={q.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                  <span>
-                    <Link
-                      to={`/admin/quotes/${q.id}`}
-                      className="font-medium text-brand-800 underline"
-                    >
-                      {q.reference}
-                    </Link>{" "}
-                    {q.service} · {q.description} · {q.date}
-                  </span>
-                  <Badge tone={q.status}>{quoteStatus.label(q.status)}</Badge>
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+      <CustomerProperties properties={c.properties} />
+      <CustomerQuotes quotes={c.quotes} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { z } from "zod";
 import { ColumnHeaders, Pager } from "~/components/ui/admin-list";
 import { Badge } from "~/components/ui/badge";
@@ -60,7 +60,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
       <ListFilters label="Customers" submitLabel="Search">
         <SearchInput
           id="customer-search"
-          defaultValue={query.q}
+          urlValue={query.q}
           placeholder="Search by name, ID or email..."
           className="w-72"
         />
@@ -72,7 +72,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
       {customers.length === 0 ? (
         <p>No customers match.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200">
+        <div className="relative overflow-x-auto rounded-lg border border-slate-200">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Customers</caption>
             <ColumnHeaders columns={["Name", "ID", "Join Date", "Admin Status"]} />
@@ -81,7 +81,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
                 <tr key={c.id}>
                   <td className="px-3 py-2">
                     <Link
-                      to={`/admin/customers/${c.id}`}
+                      to={href("/admin/customers/:id", { id: c.id })}
                       className="font-medium text-brand-800 underline"
                     >
                       {c.name}
@@ -91,7 +91,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
                   <td className="px-3 py-2 font-mono text-xs">{c.id}</td>
                   <td className="px-3 py-2">{c.joined}</td>
                   <td className="px-3 py-2">
-                    <Badge tone={c.isAdmin ? "approved" : "neutral"}>{c.adminStatus}</Badge>
+                    <Badge tone={c.isAdmin ? "info" : "neutral"}>{c.adminStatus}</Badge>
                   </td>
                 </tr>
               ))}

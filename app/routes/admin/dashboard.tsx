@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { dashboardCounts } from "~/features/admin/analytics.server";
 import { waitingFor } from "~/features/admin/format";
@@ -28,7 +28,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       title: "New requests waiting",
       value: String(loaderData.pending),
       description: "Pending quotes nobody has answered yet.",
-      href: "/admin/quotes?status=pending&sort=urgency",
+      href: `${href("/admin/quotes")}?status=pending&sort=urgency`,
       link: "Work the pending requests",
     },
     {
@@ -37,14 +37,14 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       description: loaderData.oldestAt
         ? `Requested ${loaderData.oldestAt}.`
         : "No request is waiting.",
-      href: "/admin/quotes?status=pending",
+      href: `${href("/admin/quotes")}?status=pending`,
       link: "See pending requests",
     },
     {
       title: "Quotes This Month",
       value: String(loaderData.thisMonth),
       description: "Requests since the 1st, Mountain Time.",
-      href: "/admin/analytics",
+      href: href("/admin/analytics"),
       link: "Open analytics",
     },
   ];

@@ -1,6 +1,7 @@
-import { isRouteErrorResponse, Link, Outlet } from "react-router";
+import { href, isRouteErrorResponse, Outlet } from "react-router";
 import { DashboardShell, sidebarOpenFromCookie } from "~/components/layout/dashboard-shell";
-import { Button } from "~/components/ui/button";
+import { ErrorPage } from "~/components/layout/error-page";
+import { dashboardShellHandle } from "~/features/accounts/navigation";
 import { LiveUpdates } from "~/features/admin/live-updates";
 import { adminLinks } from "~/features/admin/navigation";
 import { pageMeta } from "~/lib/seo";
@@ -28,6 +29,9 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
+/** The sidebar offers the sections and Logout: the header leaves its own out. */
+export const handle = dashboardShellHandle;
+
 export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
@@ -47,18 +51,15 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <div className="mx-auto max-w-2xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">{notFound ? "Not found" : "Something went wrong"}</h1>
-      <p className="mt-4 text-slate-700">
-        {notFound
-          ? "There is no such item in the back office."
-          : "We could not load this page just now. Please try again in a moment."}
-      </p>
-      <Button asChild className="mt-6">
-        <Link to="/admin/quotes">Back to quotes</Link>
-      </Button>
-    </div>
+    <ErrorPage
+      error={error}
+      notFound={{ title: "Not found", message: "There is no such item in the back office." }}
+      failed={{
+        title: "Something went wrong",
+        message: "We could not load this page just now. Please try again in a moment.",
+      }}
+      back={{ to: href("/admin/quotes"), label: "Back to quotes" }}
+    />
   );
 }

@@ -4,6 +4,7 @@ import { parseQuoteListQuery } from "~/features/admin/quote-list";
 import { quotesForExport } from "~/features/admin/quotes.server";
 import { quoteStatus } from "~/features/catalog/enums";
 import { serviceId } from "~/features/catalog/services";
+import { estimateStatus } from "~/features/estimates/enums";
 import { referenceNumber } from "~/features/quotes/reference";
 import { logger } from "~/lib/logger.server";
 import { requireAdmin } from "~/lib/session.server";
@@ -14,6 +15,7 @@ const COLUMNS = [
   "Date",
   "Service",
   "Status",
+  "Estimate",
   "Customer",
   "Contact name",
   "Email",
@@ -48,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             q.created_at.toISOString(),
             serviceId.label(q.service),
             quoteStatus.label(q.current_status),
+            q.estimate_status ? estimateStatus.label(q.estimate_status) : "None",
             q.customer_name ?? "",
             `${q.contact_first_name} ${q.contact_last_name}`,
             q.contact_email,

@@ -1,9 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect } from "react-router";
 import { AuthCard } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-controls";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { afterSignIn, twoFactorChallenge } from "~/features/accounts/after-sign-in.server";
 import { authRequest } from "~/features/accounts/auth-request.server";
 import { codeSchema, emailOnlySchema } from "~/features/accounts/schemas";
@@ -70,7 +71,7 @@ export default function CodeSignIn({ actionData }: Route.ComponentProps) {
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: verifying ? codeSchema : emailOnlySchema }),
   });
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   return (
     <AuthCard
       title="Sign In With a Code"
@@ -81,7 +82,7 @@ export default function CodeSignIn({ actionData }: Route.ComponentProps) {
       }
       error={form.errors?.[0]}
       footer={
-        <Link to="/auth/signin" className="font-medium text-brand-800 underline">
+        <Link to={href("/auth/signin")} className="font-medium text-brand-800 underline">
           Sign in with your password
         </Link>
       }

@@ -1,9 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, href, Link } from "react-router";
 import { AuthCard } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-controls";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { authRequest } from "~/features/accounts/auth-request.server";
 import { newPasswordSchema } from "~/features/accounts/schemas";
 import { resetPassword } from "~/features/accounts/sign-in.server";
@@ -33,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       : submission.reply({ formErrors: [outcome.message], hideFields });
     return data(reply, outcome.status);
   }
-  return redirectWithToast("/auth/signin", {
+  return redirectWithToast(href("/auth/signin"), {
     type: "success",
     title: "Password updated",
     description: "Sign in with your new password.",
@@ -54,14 +55,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     lastResult: actionData,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
   });
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   if (!loaderData.token) {
     return (
       <AuthCard
         title="Link Expired"
         description="This password reset link is no longer valid."
         footer={
-          <Link to="/auth/forgot-password" className="font-medium text-brand-800 underline">
+          <Link to={href("/auth/forgot-password")} className="font-medium text-brand-800 underline">
             Request a new link
           </Link>
         }

@@ -1,10 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { z } from "zod";
 import { AuthCard } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-controls";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { afterSignIn } from "~/features/accounts/after-sign-in.server";
 import { authRequest } from "~/features/accounts/auth-request.server";
 import { confirmTotp, signInWithBackupCode } from "~/features/accounts/security.server";
@@ -59,7 +60,7 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
     lastResult: actionData,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   return (
     <AuthCard
       title="Two-Factor Check"

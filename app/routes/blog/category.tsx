@@ -1,9 +1,14 @@
-import { data, isRouteErrorResponse } from "react-router";
+import { data } from "react-router";
 import { pageParam } from "~/features/blog/paging";
 import { findCategoryPage } from "~/features/blog/posts.server";
-import { blogListMeta, feedLink } from "~/features/blog/seo";
+import { blogListMeta, blogTrail, categoryCrumb, feedLink } from "~/features/blog/seo";
 import { EMPTY_CATEGORY, TermErrorPage, TermPage } from "~/features/blog/term-page";
+import { documentTitle } from "~/features/catalog/company";
+import { SCRIPTS_AFTER_PAINT } from "~/lib/page-scripts";
 import type { Route } from "./+types/category";
+
+/** the public page paints before its scripts load (lib/page-scripts.ts) */
+export const handle = SCRIPTS_AFTER_PAINT;
 
 export const NOT_FOUND = "Category Not Found";
 
@@ -17,16 +22,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export function meta(args: Route.MetaArgs) {
   const found = args.loaderData;
-  if (!found) return [{ title: `${NOT_FOUND} | Utah Home Remediation` }, feedLink];
+  if (!found) return [{ title: documentTitle(NOT_FOUND) }, feedLink];
   const { category } = found;
   return blogListMeta(args, {
     title: `${category.name} Articles`,
     description:
       category.description ?? `Articles about ${category.name.toLowerCase()} for Utah homeowners.`,
-    crumbs: [
-      { name: "Blog", path: "/blog" },
-      { name: category.name, path: `/blog/category/${category.slug}` },
-    ],
+    trail: blogTrail(categoryCrumb(category)),
     page: found.page,
   });
 }
@@ -37,6 +39,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
     <TermPage
       kind="Category"
       name={category.name}
+      trail={blogTrail(categoryCrumb(category))}
       description={category.description}
       posts={posts}
       page={page}
@@ -48,10 +51,5 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <TermErrorPage
-      notFound={isRouteErrorResponse(error) && error.status === 404}
-      title={NOT_FOUND}
-    />
-  );
+  return <TermErrorPage error={error} title={NOT_FOUND} />;
 }

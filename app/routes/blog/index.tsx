@@ -1,11 +1,16 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data } from "react-router";
+import { ErrorPage } from "~/components/layout/error-page";
 import { pageParam } from "~/features/blog/paging";
 import { PostCard } from "~/features/blog/post-card";
 import { BlogSidebar, Pagination, PostGrid } from "~/features/blog/post-list";
 import { listCategories, listPublishedPosts, popularTags } from "~/features/blog/posts.server";
-import { BLOG_DESCRIPTION, BLOG_TITLE, blogListMeta } from "~/features/blog/seo";
+import { BLOG_DESCRIPTION, BLOG_TITLE, blogListMeta, blogTrail } from "~/features/blog/seo";
 import { logger } from "~/lib/logger.server";
+import { SCRIPTS_AFTER_PAINT } from "~/lib/page-scripts";
 import type { Route } from "./+types/index";
+
+/** the public page paints before its scripts load (lib/page-scripts.ts) */
+export const handle = SCRIPTS_AFTER_PAINT;
 
 export const EMPTY_MESSAGE = "No articles have been published yet. Check back soon!";
 export const LOAD_ERROR = "Unable to load blog posts";
@@ -38,7 +43,7 @@ export function meta(args: Route.MetaArgs) {
   return blogListMeta(args, {
     title: page > 1 ? `${BLOG_TITLE} (page ${page})` : BLOG_TITLE,
     description: BLOG_DESCRIPTION,
-    crumbs: [{ name: "Blog", path: "/blog" }],
+    trail: blogTrail(),
     page,
   });
 }
@@ -87,20 +92,15 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? "Page not found" : LOAD_ERROR;
   return (
-    <div className="mx-auto max-w-2xl px-4 py-20 text-center">
-      <title>{`${title} | Utah Home Remediation`}</title>
-      <h1 className="text-3xl font-bold">{title}</h1>
-      <p className="mt-4 text-slate-700">
-        {notFound
-          ? "This page of the blog does not exist."
-          : "Please try again in a moment. If the problem continues, call us."}
-      </p>
-      <Link to="/blog" className="mt-8 inline-block font-semibold text-brand-800 underline">
-        Back to the blog
-      </Link>
-    </div>
+    <ErrorPage
+      error={error}
+      notFound={{ title: "Page not found", message: "This page of the blog does not exist." }}
+      failed={{
+        title: LOAD_ERROR,
+        message: "Please try again in a moment. If the problem continues, call us.",
+      }}
+      back={{ to: "/blog", label: "Back to the blog" }}
+    />
   );
 }

@@ -1,11 +1,18 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, href, Link } from "react-router";
+import { Breadcrumb } from "~/components/layout/breadcrumb";
+import { ErrorPage } from "~/components/layout/error-page";
 import { articleBody } from "~/features/blog/article-body";
 import { FeaturedImage } from "~/features/blog/featured-image";
 import { CategoryLinks, PostMeta } from "~/features/blog/post-card";
 import { PostGrid } from "~/features/blog/post-list";
 import { findPublishedPost, relatedPosts } from "~/features/blog/posts.server";
-import { blogPostMeta, feedLink } from "~/features/blog/seo";
+import { blogPostMeta, blogTrail, feedLink, postCrumb } from "~/features/blog/seo";
+import { documentTitle } from "~/features/catalog/company";
+import { SCRIPTS_AFTER_PAINT } from "~/lib/page-scripts";
 import type { Route } from "./+types/post";
+
+/** the public page paints before its scripts load (lib/page-scripts.ts) */
+export const handle = SCRIPTS_AFTER_PAINT;
 
 export const NOT_FOUND = "Article Not Found";
 
@@ -17,7 +24,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  if (!args.loaderData) return [{ title: `${NOT_FOUND} | Utah Home Remediation` }, feedLink];
+  if (!args.loaderData) return [{ title: documentTitle(NOT_FOUND) }, feedLink];
   return blogPostMeta(args, args.loaderData.post);
 }
 
@@ -25,23 +32,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post, related } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
-        <ol className="flex flex-wrap gap-2">
-          <li>
-            <Link to="/" className="underline">
-              Home
-            </Link>
-            <span aria-hidden="true"> /</span>
-          </li>
-          <li>
-            <Link to="/blog" className="underline">
-              Blog
-            </Link>
-            <span aria-hidden="true"> /</span>
-          </li>
-          <li aria-current="page">{post.title}</li>
-        </ol>
-      </nav>
+      <Breadcrumb trail={blogTrail(postCrumb(post))} className="text-sm" />
       <article className="mt-6">
         <header>
           <CategoryLinks categories={post.categories} />
@@ -57,9 +48,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
               src={post.featured_image}
               sizes="(min-width: 768px) 720px, 100vw"
               alt=""
-              width={1200}
-              height={630}
-              className="mt-8 aspect-[40/21] w-full rounded-xl bg-slate-100 object-cover"
+              className="mt-8 rounded-xl"
             />
           ) : null}
         </header>
@@ -75,7 +64,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
               {post.tags.map((t) => (
                 <li key={t.slug}>
                   <Link
-                    to={`/blog/tag/${t.slug}`}
+                    to={href("/blog/tag/:slug", { slug: t.slug })}
                     className="inline-flex rounded-full border border-slate-300 px-3 py-1 text-sm text-slate-800 hover:border-brand-700"
                   >
                     #{t.name}
@@ -99,20 +88,18 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? NOT_FOUND : "Something went wrong";
   return (
-    <div className="mx-auto max-w-2xl px-4 py-20 text-center">
-      <title>{`${title} | Utah Home Remediation`}</title>
-      <h1 className="text-3xl font-bold">{title}</h1>
-      <p className="mt-4 text-slate-700">
-        {notFound
-          ? "This article does not exist or is no longer published."
-          : "We could not load this article. Please try again in a moment."}
-      </p>
-      <Link to="/blog" className="mt-8 inline-block font-semibold text-brand-800 underline">
-        Back to the blog
-      </Link>
-    </div>
+    <ErrorPage
+      error={error}
+      notFound={{
+        title: NOT_FOUND,
+        message: "This article does not exist or is no longer published.",
+      }}
+      failed={{
+        title: "Something went wrong",
+        message: "We could not load this article. Please try again in a moment.",
+      }}
+      back={{ to: "/blog", label: "Back to the blog" }}
+    />
   );
 }

@@ -1,9 +1,14 @@
-import { data, isRouteErrorResponse } from "react-router";
+import { data } from "react-router";
 import { pageParam } from "~/features/blog/paging";
 import { findTagPage } from "~/features/blog/posts.server";
-import { blogListMeta, feedLink } from "~/features/blog/seo";
+import { blogListMeta, blogTrail, feedLink, tagCrumb } from "~/features/blog/seo";
 import { EMPTY_TAG, TermErrorPage, TermPage } from "~/features/blog/term-page";
+import { documentTitle } from "~/features/catalog/company";
+import { SCRIPTS_AFTER_PAINT } from "~/lib/page-scripts";
 import type { Route } from "./+types/tag";
+
+/** the public page paints before its scripts load (lib/page-scripts.ts) */
+export const handle = SCRIPTS_AFTER_PAINT;
 
 export const NOT_FOUND = "Tag Not Found";
 
@@ -17,15 +22,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export function meta(args: Route.MetaArgs) {
   const found = args.loaderData;
-  if (!found) return [{ title: `${NOT_FOUND} | Utah Home Remediation` }, feedLink];
+  if (!found) return [{ title: documentTitle(NOT_FOUND) }, feedLink];
   const { tag } = found;
   return blogListMeta(args, {
     title: `Articles tagged ${tag.name}`,
     description: `Articles tagged ${tag.name} on radon, mold and water quality for Utah homeowners.`,
-    crumbs: [
-      { name: "Blog", path: "/blog" },
-      { name: `#${tag.name}`, path: `/blog/tag/${tag.slug}` },
-    ],
+    trail: blogTrail(tagCrumb(tag)),
     page: found.page,
   });
 }
@@ -36,6 +38,7 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
     <TermPage
       kind="Tag"
       name={tag.name}
+      trail={blogTrail(tagCrumb(tag))}
       posts={posts}
       page={page}
       pageCount={pageCount}
@@ -46,10 +49,5 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <TermErrorPage
-      notFound={isRouteErrorResponse(error) && error.status === 404}
-      title={NOT_FOUND}
-    />
-  );
+  return <TermErrorPage error={error} title={NOT_FOUND} />;
 }

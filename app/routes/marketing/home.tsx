@@ -1,10 +1,15 @@
 import { Clock, ShieldCheck, Wrench } from "lucide-react";
-import { Link } from "react-router";
+import { href, Link, useRouteLoaderData } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ServiceCards } from "~/features/catalog/service-cards";
 import { companyJsonLd } from "~/features/catalog/structured-data";
+import { SCRIPTS_AFTER_PAINT } from "~/lib/page-scripts";
 import { pageMeta, publicUrlOf } from "~/lib/seo";
+import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/home";
+
+/** the public page paints before its scripts load (lib/page-scripts.ts) */
+export const handle = SCRIPTS_AFTER_PAINT;
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
@@ -34,6 +39,8 @@ const reasons = [
 ];
 
 export default function Home() {
+  // signed in, the offers to sign up and sign in become the way to the person's own area
+  const account = useRouteLoaderData<typeof rootLoader>("root")?.account ?? null;
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
@@ -46,12 +53,20 @@ export default function Home() {
             you are facing and get a free quote from a certified specialist.
           </p>
           <div className="mt-10 flex flex-wrap justify-center gap-4">
-            <Button asChild size="lg">
-              <Link to="/auth/signup">Start Your Remediation Plan</Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/auth/signin">Sign In</Link>
-            </Button>
+            {account ? (
+              <Button asChild size="lg">
+                <Link to={account.href}>Go to {account.label}</Link>
+              </Button>
+            ) : (
+              <>
+                <Button asChild size="lg">
+                  <Link to={href("/auth/signup")}>Start Your Remediation Plan</Link>
+                </Button>
+                <Button asChild size="lg" variant="outline">
+                  <Link to={href("/auth/signin")}>Sign In</Link>
+                </Button>
+              </>
+            )}
           </div>
         </div>
       </section>
@@ -70,7 +85,7 @@ export default function Home() {
           />
         </div>
         <p className="mt-8 text-center">
-          <Link to="/products" className="font-semibold text-brand-800 underline">
+          <Link to={href("/products")} className="font-semibold text-brand-800 underline">
             Compare our services and how each one works
           </Link>
         </p>
@@ -95,13 +110,22 @@ export default function Home() {
 
       <section className="mx-auto max-w-4xl px-4 py-16 text-center">
         <h2 className="text-3xl font-bold tracking-tight">Ready for a healthier home?</h2>
-        <p className="mt-4 text-lg text-slate-700">
-          Create a free account to keep your properties and follow every quote from request to
-          completion.
-        </p>
-        <Button asChild size="lg" className="mt-8">
-          <Link to="/auth/signup">Create Your Free Account</Link>
-        </Button>
+        {account ? (
+          <p className="mt-4 text-lg text-slate-700">
+            Request a free quote for any of our services above; your dashboard follows it from
+            request to completion.
+          </p>
+        ) : (
+          <>
+            <p className="mt-4 text-lg text-slate-700">
+              Create a free account to keep your properties and follow every quote from request to
+              completion.
+            </p>
+            <Button asChild size="lg" className="mt-8">
+              <Link to={href("/auth/signup")}>Create Your Free Account</Link>
+            </Button>
+          </>
+        )}
       </section>
     </>
   );

@@ -1,14 +1,13 @@
 import { CheckCircle2 } from "lucide-react";
 import { useEffect } from "react";
-import { Link } from "react-router";
+import { href, isRouteErrorResponse, Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/components/ui/toaster";
-import { quoteStatus } from "~/features/catalog/enums";
 import { serviceById } from "~/features/catalog/services";
 import { confirmedQuoteId } from "~/features/quotes/confirmation.server";
+import { ConfirmationDetails } from "~/features/quotes/confirmation-details";
 import { getQuoteConfirmation } from "~/features/quotes/quotes.server";
-import { referenceNumber, statusProgress } from "~/features/quotes/reference";
+import { referenceNumber } from "~/features/quotes/reference";
 import { formatDateTime } from "~/lib/dates";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";
@@ -46,6 +45,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
+/**
+ * In the browser: when the confirmation's data cannot be loaded (the network dropped right after
+ * a successful submit), the page still says the submission went through, with the SPEC's text,
+ * instead of an error page that invites a second request.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    if (error instanceof Response || isRouteErrorResponse(error)) throw error;
+    return { state: "error" as const, signedIn: false };
+  }
+}
+
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
     title: "Quote Submitted",
@@ -72,65 +85,11 @@ export default function QuoteConfirmation({ loaderData }: Route.ComponentProps) 
             Thank you. We&apos;ll review your {service?.title.toLowerCase()} request and get back to
             you soon. A confirmation is on its way to your inbox.
           </p>
-          <Card className="mt-8">
-            <CardContent className="pt-6">
-              <dl className="grid gap-4 sm:grid-cols-2">
-                <div>
-                  <dt className="text-sm text-slate-600">Reference Number</dt>
-                  <dd className="mt-1 font-mono text-2xl font-bold tracking-wider">
-                    {loaderData.reference}
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-sm text-slate-600">Submitted</dt>
-                  <dd className="mt-1 font-medium">{loaderData.submittedAt}</dd>
-                </div>
-              </dl>
-            </CardContent>
-          </Card>
-          {loaderData.owned && loaderData.status ? (
-            <Card className="mt-6">
-              <CardContent className="pt-6">
-                <p className="text-sm text-slate-600" id="quote-status-label">
-                  Status:{" "}
-                  <span className="font-semibold text-slate-900">
-                    {quoteStatus.label(loaderData.status)}
-                  </span>
-                </p>
-                <div
-                  role="progressbar"
-                  aria-labelledby="quote-status-label"
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={statusProgress(loaderData.status)}
-                  className="mt-2 h-3 w-full overflow-hidden rounded-full bg-slate-200"
-                >
-                  <div
-                    className="h-full bg-brand-700"
-                    style={{ width: `${statusProgress(loaderData.status)}%` }}
-                  />
-                </div>
-              </CardContent>
-            </Card>
-          ) : (
-            <Card tone="brand" className="mt-6">
-              <CardHeader>
-                <CardTitle>Track Your Quote</CardTitle>
-                <p className="text-sm text-slate-700">
-                  Create an account with the same email address to follow your request&apos;s
-                  status.
-                </p>
-              </CardHeader>
-              <CardContent className="flex flex-wrap gap-3">
-                <Button asChild>
-                  <Link to="/auth/signup">Create Account</Link>
-                </Button>
-                <Button asChild variant="outline">
-                  <Link to="/auth/signin">Sign In</Link>
-                </Button>
-              </CardContent>
-            </Card>
-          )}
+          <ConfirmationDetails
+            reference={loaderData.reference}
+            submittedAt={loaderData.submittedAt}
+            status={loaderData.owned ? loaderData.status : null}
+          />
         </>
       )}
 
@@ -148,11 +107,11 @@ export default function QuoteConfirmation({ loaderData }: Route.ComponentProps) 
 
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Button asChild variant={loaderData.state === "found" ? "outline" : "default"}>
-          <Link to="/">Return Home</Link>
+          <Link to={href("/")}>Return Home</Link>
         </Button>
         {loaderData.signedIn && (
           <Button asChild>
-            <Link to="/account/quotes">View All Quotes</Link>
+            <Link to={href("/account/quotes")}>View All Quotes</Link>
           </Button>
         )}
       </div>

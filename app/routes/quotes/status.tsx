@@ -1,18 +1,22 @@
 import { data } from "react-router";
+import { ErrorPage } from "~/components/layout/error-page";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { quoteStatus } from "~/features/catalog/enums";
 import { serviceById } from "~/features/catalog/services";
-import { referenceNumber, statusProgress } from "~/features/quotes/reference";
+import { estimateStatus } from "~/features/estimates/enums";
+import { estimateNotice } from "~/features/estimates/homeowner.server";
+import { referenceNumber } from "~/features/quotes/reference";
 import { STATUS_MEANING } from "~/features/quotes/status";
 import { quoteStatusByToken } from "~/features/quotes/status-link.server";
+import { QuoteStatusProgress } from "~/features/quotes/status-progress";
 import { formatDateTime } from "~/lib/dates";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/status";
 
+// Referrer-Policy: no-referrer comes from server.ts for every token path (lib/token-paths.ts)
 const PRIVATE = {
   "Cache-Control": "private, no-store",
   "X-Robots-Tag": "noindex, nofollow",
-  "Referrer-Policy": "no-referrer",
 };
 
 export function headers() {
@@ -23,7 +27,9 @@ export function headers() {
 export async function loader({ params }: Route.LoaderArgs) {
   const quote = await quoteStatusByToken(params.token);
   if (!quote) throw data(null, { status: 404, headers: PRIVATE });
+  const estimate = await estimateNotice(quote.id);
   return {
+    estimate: estimate && { status: estimate.status, sentAt: formatDateTime(estimate.sentAt) },
     reference: referenceNumber(quote.id),
     service: serviceById(quote.service).title,
     submittedAt: formatDateTime(quote.created_at),
@@ -41,7 +47,6 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function QuoteStatusPage({ loaderData: q }: Route.ComponentProps) {
-  const progress = statusProgress(q.status);
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
       <h1 className="text-3xl font-bold tracking-tight">Your Quote Status</h1>
@@ -55,23 +60,26 @@ export default function QuoteStatusPage({ loaderData: q }: Route.ComponentProps)
             <dt className="font-medium text-slate-700">Submitted</dt>
             <dd>{q.submittedAt}</dd>
           </dl>
-          <p className="mt-6 text-sm text-slate-600" id="quote-status-label">
-            Status:{" "}
-            <span className="font-semibold text-slate-900">{quoteStatus.label(q.status)}</span>
-          </p>
-          <div
-            role="progressbar"
-            aria-labelledby="quote-status-label"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-            className="mt-2 h-3 w-full overflow-hidden rounded-full bg-slate-200"
-          >
-            <div className="h-full bg-brand-700" style={{ width: `${progress}%` }} />
+          <div className="mt-6">
+            <QuoteStatusProgress status={q.status} />
           </div>
           <p className="mt-3">{STATUS_MEANING[q.status]}</p>
         </CardContent>
       </Card>
+      {q.estimate ? (
+        <Card className="mt-6">
+          <CardHeader>
+            <CardTitle as="h2">Estimate</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <p>
+              We emailed you an estimate on {q.estimate.sentAt} (
+              {estimateStatus.label(q.estimate.status).toLowerCase()}). Open it with the link in
+              that email, where you can also download it and accept it.
+            </p>
+          </CardContent>
+        </Card>
+      ) : null}
       <Card className="mt-6">
         <CardHeader>
           <CardTitle as="h2">History</CardTitle>
@@ -91,13 +99,20 @@ export default function QuoteStatusPage({ loaderData: q }: Route.ComponentProps)
   );
 }
 
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <div className="mx-auto max-w-2xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">Status link not found</h1>
-      <p className="mt-4 text-slate-700">
-        This link does not match a quote request. Please use the newest link from our emails.
-      </p>
-    </div>
+    <ErrorPage
+      error={error}
+      notFound={{
+        title: "Status link not found",
+        message:
+          "This link does not match a quote request. Please use the newest link from our emails.",
+      }}
+      failed={{
+        title: "Something went wrong",
+        message: "We could not load your quote's status. Please try again in a moment.",
+      }}
+      back={{ to: "/", label: "Return Home" }}
+    />
   );
 }

@@ -1,0 +1,53 @@
+/**
+ * One quote as the back office's quote page shows it: labels resolved, dates formatted, the
+ * statuses it may move to next.
+ */
+import { bestTime, contactMethod } from "~/features/catalog/enums";
+import { serviceId } from "~/features/catalog/services";
+import { detailAnswerRows } from "~/features/quotes/answers";
+import { referenceNumber } from "~/features/quotes/reference";
+import { nextStatuses } from "~/features/quotes/status";
+import { formatDateTime } from "~/lib/dates";
+import { orNA } from "./format";
+import { getQuoteDetail } from "./quotes.server";
+
+export type QuoteDetailView = NonNullable<Awaited<ReturnType<typeof loadQuoteDetail>>>;
+
+/** The quote page's data for quote `id`, or null when there is no such quote. */
+export async function loadQuoteDetail(id: string) {
+  const detail = await getQuoteDetail(id);
+  if (!detail) return null;
+  const q = detail.quote;
+  return {
+    id: q.id,
+    reference: referenceNumber(q.id),
+    service: serviceId.label(q.service),
+    status: q.current_status,
+    nextStatuses: [...nextStatuses(q.current_status)],
+    submittedAt: formatDateTime(q.created_at),
+    description: q.description,
+    contact: {
+      name: `${q.contact_first_name} ${q.contact_last_name}`,
+      email: q.contact_email,
+      phone: q.contact_phone,
+      zipCode: q.zip_code,
+      preferred: contactMethod.label(q.preferred_contact_method),
+      bestTime: bestTime.label(q.best_time_to_contact),
+    },
+    customer: q.user_id
+      ? { id: q.user_id, name: orNA(detail.customer_name), email: detail.customer_email }
+      : null,
+    property: detail.property
+      ? `${detail.property.address}, ${detail.property.city}, ${detail.property.state} ${detail.property.zip_code}`
+      : null,
+    answers: detailAnswerRows(q.service, detail.details),
+    triage: detail.triage,
+    history: detail.history.map((h) => ({
+      id: h.id,
+      status: h.status,
+      by: h.changed_by_id ? (h.changed_by_name ?? h.changed_by_email ?? "Former user") : "Guest",
+      at: formatDateTime(h.created_at),
+      notes: h.notes,
+    })),
+  };
+}

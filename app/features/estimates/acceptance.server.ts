@@ -1,0 +1,415 @@
+/**
+ * The homeowner's answer to an estimate. Accepting is ONE transaction (DESIGN section 4): the
+ * acceptance record (option, signer, signature, time, address, agent, consent text, SHA-256 of
+ * the version shown), the quote's move to 'approved' with its history row, the homeowner's mail
+ * with the signed PDF and the company's alert; the estimate's trigger NOTIFYs the admin pages.
+ * The estimate row is locked first, so two tabs or a double click accept once and the second
+ * is shown what the first accepted; UNIQUE(estimate_id) holds it even so.
+ */
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { z } from "zod";
+import {
+  estimate_acceptances,
+  estimate_declines,
+  estimate_versions,
+  estimates,
+  quote_status_history,
+  quotes,
+} from "~/db/schema";
+import { formatDate } from "~/lib/dates";
+import { db } from "~/lib/db.server";
+import { kickOutbox, queueMail } from "~/lib/outbox.server";
+import {
+  type EstimateParty,
+  estimateFor,
+  estimateQuoteInfo,
+  estimateRecord,
+  newestSentVersion,
+  parseContent,
+  recordState,
+} from "./access.server";
+import { ESIGN_CONSENT_TEXT } from "./consent";
+import { sha256Hex } from "./content";
+import { estimatePdfFilename, renderEstimatePdf } from "./estimate-pdf.server";
+import { ESTIMABLE_STATUSES, type EstimateOutcome } from "./estimates.server";
+import * as limits from "./limits";
+import { estimateAcceptedAlert, estimateAcceptedMail, estimateDeclinedAlert } from "./mail.server";
+import { formatUsd } from "./money";
+import type { AcceptEstimateInput, DeclineEstimateInput } from "./schemas";
+import { estimateViewModel, isExpired } from "./view-model";
+
+/** Who is answering, as the route learns it from the request. */
+export interface ClientInfo {
+  /** the client address (Express's req.ip, through the request context) */
+  ip: string;
+  userAgent: string;
+}
+
+/** What was accepted: returned to the signer, and to a second attempt. */
+export interface AcceptedEstimate {
+  version: number;
+  optionIndex: number;
+  optionName: string;
+  totalCents: number;
+  total: string;
+  signerName: string;
+  acceptedAt: Date;
+}
+
+const NOT_FOUND = { ok: false, status: 404, message: "This estimate is not available." } as const;
+const SUPERSEDED = {
+  ok: false,
+  status: 409,
+  message: "This estimate has been updated since you opened it. Please review the new version.",
+} as const;
+const DECLINED = {
+  ok: false,
+  status: 409,
+  message: "You declined this estimate. Contact us if you have changed your mind.",
+} as const;
+const CLOSED = {
+  ok: false,
+  status: 409,
+  message: "This request is closed and its estimate can no longer be accepted. Please contact us.",
+} as const;
+const expired = (validUntil: string) =>
+  ({
+    ok: false,
+    status: 410,
+    message: `This estimate expired on ${formatDate(validUntil)}. Contact us for a new one.`,
+  }) as const;
+
+type Transaction = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
+/**
+ * Locks estimate `estimateId` until transaction `tx` ends (a second accept or decline waits here)
+ * and reads, as committed by then, its acceptance and newest sent version.
+ */
+async function lockEstimate(tx: Transaction, estimateId: string) {
+  await tx
+    .select({ id: estimates.id })
+    .from(estimates)
+    .where(eq(estimates.id, estimateId))
+    .for("update");
+  const [acceptance] = await tx
+    .select()
+    .from(estimate_acceptances)
+    .where(eq(estimate_acceptances.estimate_id, estimateId));
+  return { acceptance, newest: await newestSentVersion(estimateId, tx) };
+}
+
+const homeowner = (party: EstimateParty) => party.role === "customer" || party.role === "link";
+
+/**
+ * A drawn signature from the accept form's PNG data URL, checked to be a real PNG of sane size.
+ * @returns null when there is none; throws nothing (undefined means unreadable).
+ */
+async function signatureImage(dataUrl: string | undefined): Promise<Buffer | null | undefined> {
+  if (!dataUrl) return null;
+  const png = Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
+  if (png.length === 0 || png.length > limits.MAX_SIGNATURE_BYTES) return undefined;
+  try {
+    const meta = await sharp(png, { limitInputPixels: 4_000_000 }).metadata();
+    if (meta.format !== "png" || !meta.width || !meta.height) return undefined;
+    if (meta.width > 3000 || meta.height > 1500) return undefined;
+    return png;
+  } catch {
+    return undefined;
+  }
+}
+
+const acceptedSummary = (
+  row: typeof estimate_acceptances.$inferSelect,
+  version: number,
+): AcceptedEstimate => ({
+  version,
+  optionIndex: row.option_index,
+  optionName: row.option_name,
+  totalCents: row.total_cents,
+  total: formatUsd(row.total_cents),
+  signerName: row.signer_name,
+  acceptedAt: row.accepted_at,
+});
+
+/**
+ * Accepts the newest version of the estimate `party` may answer (see `estimateFor`): the quote's
+ * owner names it by `quoteId`, a link holder by the link.
+ * @param input validated by `acceptEstimateSchema`: the version id and hash the page showed,
+ *   the option, the consent, the typed name and an optional drawn signature (PNG data URL)
+ * @returns ok with what was accepted (`already` when an earlier request accepted it: two tabs,
+ *   a double click); 400 for an unreadable signature or an option the version lacks; 404 for
+ *   a party that may not see it; 409 when the version shown was superseded or declined, or the
+ *   request was closed; 410 once expired. Nothing is written then.
+ * @throws the database's error (nothing is written either).
+ */
+export async function acceptEstimate(
+  party: EstimateParty,
+  quoteId: string | undefined,
+  input: AcceptEstimateInput,
+  client: ClientInfo,
+  now: Date = new Date(),
+): Promise<EstimateOutcome<{ accepted: AcceptedEstimate; already: boolean }>> {
+  if (!homeowner(party)) return NOT_FOUND;
+  const ref = await estimateFor(party, quoteId);
+  if (!ref) return NOT_FOUND;
+  const record = await estimateRecord(ref.estimateId);
+  const versionNumber = (id: string) => record.versions.find((v) => v.id === id)?.version ?? 0;
+  if (record.acceptance) {
+    const accepted = acceptedSummary(
+      record.acceptance,
+      versionNumber(record.acceptance.version_id),
+    );
+    return { ok: true, accepted, already: true };
+  }
+  const version = record.newest;
+  if (!version) return NOT_FOUND;
+  if (input.versionId !== version.id || input.contentSha256 !== version.content_sha256) {
+    return SUPERSEDED;
+  }
+  if (isExpired(version.valid_until, now)) return expired(version.valid_until);
+  if (record.declinedNewest) return DECLINED;
+  const content = parseContent(version);
+  const option = content.options[input.option - 1];
+  if (!option) {
+    return {
+      ok: false,
+      status: 400,
+      message: "Choose an option.",
+      fieldErrors: { option: ["Choose one of the options shown"] },
+    };
+  }
+  const signature = await signatureImage(input.signature);
+  if (signature === undefined) {
+    return {
+      ok: false,
+      status: 400,
+      message: "The signature could not be read.",
+      fieldErrors: { signature: ["The signature could not be read; clear it and sign again"] },
+    };
+  }
+  const quote = await estimateQuoteInfo(ref.quoteId);
+  if (!quote || !(ESTIMABLE_STATUSES as readonly string[]).includes(quote.status)) return CLOSED;
+
+  // the signed PDF is drawn before the transaction (a PGlite transaction stops every other query)
+  const acceptedAt = now;
+  const signedView = estimateViewModel(
+    content,
+    {
+      status: "accepted",
+      contentSha256: version.content_sha256,
+      acceptance: {
+        optionIndex: input.option,
+        signerName: input.signerName,
+        signaturePng: signature,
+        acceptedAt,
+        contentSha256: version.content_sha256 as string,
+      },
+      decline: null,
+    },
+    now,
+  );
+  const pdf = await renderEstimatePdf(signedView);
+  const historyNote = `Estimate v${version.version} accepted: ${option.name}, ${formatUsd(option.totals.totalCents)}`;
+
+  const outcome = await db.transaction(
+    async (tx): Promise<EstimateOutcome<{ accepted: AcceptedEstimate; already: boolean }>> => {
+      const locked = await lockEstimate(tx, ref.estimateId);
+      if (locked.acceptance) {
+        const earlier = locked.acceptance;
+        const [v] = await tx
+          .select({ version: estimate_versions.version })
+          .from(estimate_versions)
+          .where(eq(estimate_versions.id, earlier.version_id));
+        return { ok: true, accepted: acceptedSummary(earlier, v?.version ?? 0), already: true };
+      }
+      const newest = locked.newest;
+      if (newest?.id !== version.id || newest.content_sha256 !== version.content_sha256) {
+        return SUPERSEDED;
+      }
+      const [declined] = await tx
+        .select({ id: estimate_declines.id })
+        .from(estimate_declines)
+        .where(eq(estimate_declines.version_id, version.id));
+      if (declined) return DECLINED;
+      const [current] = await tx
+        .select({ status: quotes.current_status })
+        .from(quotes)
+        .where(eq(quotes.id, ref.quoteId))
+        .for("update");
+      if (!current || !(ESTIMABLE_STATUSES as readonly string[]).includes(current.status)) {
+        return CLOSED;
+      }
+      const [row] = await tx
+        .insert(estimate_acceptances)
+        .values({
+          estimate_id: ref.estimateId,
+          version_id: version.id,
+          content_sha256: version.content_sha256 as string,
+          option_index: input.option,
+          option_name: option.name,
+          total_cents: option.totals.totalCents,
+          signer_name: input.signerName,
+          signature_png: signature,
+          accepted_by: party.role === "customer" ? party.userId : null,
+          accepted_at: acceptedAt,
+          client_ip: client.ip.slice(0, 100),
+          user_agent: client.userAgent.slice(0, 1000),
+          consent_text: ESIGN_CONSENT_TEXT,
+        })
+        .returning();
+      await tx
+        .update(estimates)
+        .set({ status: "accepted", updated_at: now })
+        .where(eq(estimates.id, ref.estimateId));
+      if (current.status !== "approved") {
+        await tx
+          .update(quotes)
+          .set({ current_status: "approved" })
+          .where(eq(quotes.id, ref.quoteId));
+      }
+      await tx.insert(quote_status_history).values({
+        quote_id: ref.quoteId,
+        status: "approved",
+        changed_by: party.role === "customer" ? party.userId : null,
+        notes: historyNote,
+        created_at: now,
+      });
+      await queueMail(tx, [
+        estimateAcceptedMail(quote, signedView, {
+          filename: estimatePdfFilename(signedView),
+          contentType: "application/pdf",
+          content: pdf,
+        }),
+        estimateAcceptedAlert(ref.quoteId, signedView),
+      ]);
+      return {
+        ok: true,
+        accepted: acceptedSummary(row as typeof estimate_acceptances.$inferSelect, version.version),
+        already: false,
+      };
+    },
+  );
+  if (outcome.ok && !outcome.already) kickOutbox();
+  return outcome;
+}
+
+/**
+ * Declines the newest version of the estimate `party` may answer, with an optional reason: the
+ * record and the company's alert in one transaction; the quote's status is left to staff.
+ * Declining twice records one decline.
+ * @returns ok (`already` for a repeat); 404 for a party that may not see it; 409 once accepted
+ *   or when the version shown was superseded; 410 once expired.
+ */
+export async function declineEstimate(
+  party: EstimateParty,
+  quoteId: string | undefined,
+  input: DeclineEstimateInput,
+  client: ClientInfo,
+  now: Date = new Date(),
+): Promise<EstimateOutcome<{ already: boolean }>> {
+  if (!homeowner(party)) return NOT_FOUND;
+  const ref = await estimateFor(party, quoteId);
+  if (!ref) return NOT_FOUND;
+  const record = await estimateRecord(ref.estimateId);
+  const version = record.newest;
+  if (!version) return NOT_FOUND;
+  if (record.acceptance) {
+    return { ok: false, status: 409, message: "This estimate was already accepted." };
+  }
+  if (input.versionId !== version.id || input.contentSha256 !== version.content_sha256) {
+    return SUPERSEDED;
+  }
+  if (record.declinedNewest) return { ok: true, already: true };
+  if (isExpired(version.valid_until, now)) return expired(version.valid_until);
+  const content = parseContent(version);
+  const reason = input.reason?.trim() || null;
+  const outcome = await db.transaction(
+    async (tx): Promise<EstimateOutcome<{ already: boolean }>> => {
+      const locked = await lockEstimate(tx, ref.estimateId);
+      if (locked.acceptance) {
+        return { ok: false, status: 409, message: "This estimate was already accepted." };
+      }
+      if (locked.newest?.id !== version.id) return SUPERSEDED;
+      const inserted = await tx
+        .insert(estimate_declines)
+        .values({
+          estimate_id: ref.estimateId,
+          version_id: version.id,
+          reason,
+          declined_by: party.role === "customer" ? party.userId : null,
+          declined_at: now,
+          client_ip: client.ip.slice(0, 100),
+          user_agent: client.userAgent.slice(0, 1000),
+        })
+        .onConflictDoNothing({ target: estimate_declines.version_id })
+        .returning({ id: estimate_declines.id });
+      if (inserted.length === 0) return { ok: true, already: true };
+      await tx
+        .update(estimates)
+        .set({ status: "declined", updated_at: now })
+        .where(eq(estimates.id, ref.estimateId));
+      await queueMail(tx, [estimateDeclinedAlert(ref.quoteId, content, reason)]);
+      return { ok: true, already: false };
+    },
+  );
+  if (outcome.ok && !outcome.already) kickOutbox();
+  return outcome;
+}
+
+/**
+ * The estimate as a PDF for `party`: the homeowner gets the newest sent version (signed, once
+ * accepted), while it is open or after acceptance; an admin gets version `version` (default: the
+ * newest, draft included).
+ * @returns the file name and bytes, or null when `party` may not see it or it expired.
+ */
+export async function estimatePdf(
+  party: EstimateParty,
+  options: { quoteId?: string; version?: number } = {},
+  now: Date = new Date(),
+): Promise<{ filename: string; pdf: Buffer } | null> {
+  const ref = await estimateFor(party, options.quoteId);
+  if (!ref) return null;
+  const record = await estimateRecord(ref.estimateId);
+  const version = ref.staff
+    ? options.version === undefined
+      ? record.versions[0]
+      : record.versions.find((v) => v.version === options.version)
+    : record.newest;
+  if (!version) return null;
+  if (!ref.staff && !record.acceptance && isExpired(version.valid_until, now)) return null;
+  const view = estimateViewModel(parseContent(version), recordState(record, version), now);
+  return { filename: estimatePdfFilename(view), pdf: await renderEstimatePdf(view) };
+}
+
+/**
+ * Checks a sent version against its stored hash, and its acceptance (if any) against both: the
+ * proof that a signed version never changed.
+ * @returns null for an unknown or unsent version.
+ */
+export async function verifyEstimateVersion(versionId: string): Promise<{
+  storedSha256: string;
+  computedSha256: string;
+  intact: boolean;
+  /** the acceptance's hash equals the version's (null: not the accepted version) */
+  acceptanceMatches: boolean | null;
+} | null> {
+  if (!z.uuid().safeParse(versionId).success) return null;
+  const [row] = await db
+    .select({
+      content: estimate_versions.content,
+      stored: estimate_versions.content_sha256,
+      accepted: estimate_acceptances.content_sha256,
+    })
+    .from(estimate_versions)
+    .leftJoin(estimate_acceptances, eq(estimate_acceptances.version_id, estimate_versions.id))
+    .where(eq(estimate_versions.id, versionId));
+  if (!row?.stored) return null;
+  const computedSha256 = sha256Hex(row.content);
+  return {
+    storedSha256: row.stored,
+    computedSha256,
+    intact: computedSha256 === row.stored,
+    acceptanceMatches: row.accepted === null ? null : row.accepted === computedSha256,
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * GET /admin/quotes/:id/signature.png - the signature drawn on the quote's accepted estimate,
+ * for staff only (the admin layout's middleware and requireAdmin guard it); never cached.
+ */
+import { data } from "react-router";
+import { acceptedSignaturePng } from "~/features/estimates/quote-estimate.server";
+import { requireAdmin } from "~/lib/session.server";
+import type { Route } from "./+types/estimate-signature";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request, context);
+  const png = await acceptedSignaturePng(admin, params.id);
+  if (!png) throw data(null, { status: 404 });
+  return new Response(new Uint8Array(png), {
+    headers: {
+      "Content-Type": "image/png",
+      "Content-Length": String(png.byteLength),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
