@@ -61,6 +61,7 @@ test("a new customer signs up, verifies, sets up, adds a property, requests a qu
   await edit.getByLabel("Address").fill("78 Old Mill Way");
   await edit.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Property Updated")).toBeVisible();
+  await expect(edit).toBeHidden();
   await expect(page.getByRole("heading", { name: "78 Old Mill Way" })).toBeVisible();
   // removal asks first: Cancel keeps the property, the confirmation removes it and says so
   await page.getByRole("link", { name: "Remove 78 Old Mill Way" }).click();

@@ -62,7 +62,10 @@ export function PropertiesSection({
         <h2 id="properties-title" className="text-xl font-semibold">
           Your Properties
         </h2>
+        {/* keyed by what a save changes: React may skip the brief "loading" state under load
+            (navigation updates are transitions), and a remount closes the dialog all the same */}
         <PropertyDialog
+          key={properties.map((p) => p.id).join()}
           title="Add New Property"
           formId="add-property"
           trigger={
@@ -115,6 +118,9 @@ export function PropertiesSection({
                 </CardHeader>
                 <CardFooter className="gap-2">
                   <PropertyDialog
+                    key={[property.address, property.city, property.state, property.zipCode].join(
+                      "|",
+                    )}
                     title="Edit Property"
                     formId={`edit-${property.id}`}
                     trigger={

@@ -54,7 +54,7 @@ export function QuoteTable({ quotes }: { quotes: QuoteRow[] }) {
         <tbody className="divide-y divide-slate-200">
           {quotes.map((q) => (
             <tr key={q.id} className="align-top">
-              {/* the date wraps: the table fits 1280 px beside the sidebar */}
+              {/* the date wraps and people's own words break anywhere: the table fits 1280 px beside the sidebar whatever they typed */}
               <td className="px-3 py-2">
                 <Link
                   to={href("/admin/quotes/:id", { id: q.id })}
@@ -64,12 +64,12 @@ export function QuoteTable({ quotes }: { quotes: QuoteRow[] }) {
                 </Link>
                 <div className="text-slate-600">{q.date}</div>
               </td>
-              <td className="px-3 py-2">
+              <td className="px-3 py-2 wrap-anywhere">
                 {q.customer}
                 {q.isGuest && <div className="text-xs text-slate-600">Guest</div>}
               </td>
-              <td className="px-3 py-2">{q.property}</td>
-              <td className="max-w-60 px-3 py-2">{q.description}</td>
+              <td className="px-3 py-2 wrap-anywhere">{q.property}</td>
+              <td className="max-w-60 px-3 py-2 wrap-anywhere">{q.description}</td>
               <td className="px-3 py-2">
                 <QuoteStatusBadge status={q.status} />
               </td>
