@@ -162,7 +162,10 @@ test("a guest opens the mailed link, downloads the PDF, chooses an option, signs
   await expect(adminPage.getByRole("heading", { name: "Accepted and signed" })).toBeVisible();
   const signature = adminPage.getByRole("img", { name: "Signature drawn by Dana Rivera" });
   await expect(signature).toBeVisible();
-  expect(await signature.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // visible is not loaded: the image comes from its own admin-only route
+  await expect
+    .poll(() => signature.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   await adminPage.context().close();
   await expectNoAxeViolations(page);
   const signed = await downloadPdf(page, "Download the signed estimate (PDF)");
