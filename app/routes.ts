@@ -45,6 +45,7 @@ export default [
       route("quotes/:id", "routes/admin/quote.tsx"),
       route("quotes/:id/signature.png", "routes/admin/estimate-signature.ts"),
       route("price-book", "routes/admin/price-book.tsx"),
+      route("schedule", "routes/admin/schedule.tsx"),
       route("customers", "routes/admin/customers.tsx"),
       route("customers/:id", "routes/admin/customer.tsx"),
       route("analytics", "routes/admin/analytics.tsx"),
