@@ -50,3 +50,6 @@ export const weekdayNames = [
   "Friday",
   "Saturday",
 ] as const;
+
+/** Quote statuses whose requester may still book a visit (not rejected, completed or archived). */
+export const VISIT_STATUSES: ReadonlySet<string> = new Set(["pending", "approved", "in_progress"]);

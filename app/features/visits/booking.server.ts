@@ -15,6 +15,7 @@ import {
   BOOKING_DAYS,
   firstVisitKind,
   RADON_PICKUP_WINDOW,
+  VISIT_STATUSES,
   type VisitKind,
   visitKind,
 } from "~/features/catalog/visits";
@@ -23,9 +24,6 @@ import { db } from "~/lib/db.server";
 import { formatDay, formatTimeRange } from "./format";
 import { busyIntervals, staffAvailability, visitSettings } from "./settings.server";
 import { type BusyInterval, bookingWindow, freeSlots, pickupWindow, type Slot } from "./slots";
-
-/** Statuses whose quote may still book a visit. */
-const BOOKABLE = new Set(["pending", "approved", "in_progress"]);
 
 export const SLOT_TAKEN = "That time was just taken, please choose another";
 
@@ -170,7 +168,7 @@ export async function bookingView(
   if (!quote) return null;
   const booked = await bookedVisits(quoteId);
   if (booked.length > 0) return { state: "booked", visits: booked };
-  if (!BOOKABLE.has(quote.current_status)) return { state: "closed" };
+  if (!VISIT_STATUSES.has(quote.current_status)) return { state: "closed" };
   const kind = firstVisitKind(quote.service);
   const radon = quote.service === "radon";
   const open = await availability(now);
@@ -232,7 +230,7 @@ export async function bookVisit(
 ): Promise<BookingOutcome> {
   const quote = await quoteForBooking(quoteId);
   if (!quote) return { ok: false, status: 404, message: "Quote not found" };
-  if (!BOOKABLE.has(quote.current_status)) {
+  if (!VISIT_STATUSES.has(quote.current_status)) {
     return { ok: false, status: 409, message: "This request can no longer book a visit." };
   }
   const radon = quote.service === "radon";
