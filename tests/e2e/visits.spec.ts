@@ -5,7 +5,7 @@
  * with JavaScript off; axe on every new page. One file in order: the staff member comes first.
  */
 import type { Page } from "@playwright/test";
-import { validAnswers } from "../setup/forms";
+import { formData, validAnswers } from "../setup/forms";
 import { expect, openAs, test } from "./fixtures";
 import {
   expectNoAxeViolations,
@@ -90,7 +90,7 @@ test("a guest submits a radon request and books the placement and the pick-up fr
 
 test("a water visit booked with the keyboard alone", async ({ page }) => {
   const posted = await page.request.post("/quotes/water-filtration-remediation", {
-    form: { ...validAnswers.water_filtration, email: uniqueEmail("visit.keys") },
+    form: formData({ ...validAnswers.water_filtration, email: uniqueEmail("visit.keys") }),
     maxRedirects: 0,
   });
   expect(posted.status(), await posted.text()).toBe(302);
