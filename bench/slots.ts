@@ -134,16 +134,14 @@ try {
       .values({ id, name: member.id, email: `${member.id}@bench.test`, emailVerified: true });
     await db.insert(schema.profiles).values({ id, full_name: member.id, is_admin: true });
     await db.insert(schema.visit_staff).values({ user_id: id });
-    await db
-      .insert(schema.visit_working_hours)
-      .values(
-        [1, 2, 3, 4, 5, 6].map((weekday) => ({
-          staff_id: id,
-          weekday,
-          start_minute: 480,
-          end_minute: 1020,
-        })),
-      );
+    await db.insert(schema.visit_working_hours).values(
+      [1, 2, 3, 4, 5, 6].map((weekday) => ({
+        staff_id: id,
+        weekday,
+        start_minute: 480,
+        end_minute: 1020,
+      })),
+    );
     for (const day of member.daysOff)
       await db.insert(schema.visit_days_off).values({ staff_id: id, day });
   }
