@@ -109,13 +109,10 @@ export function freeSlots(query: SlotQuery): Slot[] {
   if (untilMs < fromMs || lengthMinutes <= 0) return [];
 
   const busyByStaff = new Map<string, BusyInterval[]>();
-  const visitsPerDay = new Map<string, number>(); // `${staffId} ${day}` -> visits that day
   for (const visit of query.busy) {
     const list = busyByStaff.get(visit.staffId) ?? [];
     if (list.length === 0) busyByStaff.set(visit.staffId, list);
     list.push(visit);
-    const key = `${visit.staffId} ${denverDate(visit.startsAt)}`;
-    visitsPerDay.set(key, (visitsPerDay.get(key) ?? 0) + 1);
   }
   for (const list of busyByStaff.values()) {
     list.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
@@ -153,9 +150,31 @@ export function freeSlots(query: SlotQuery): Slot[] {
   }
 
   const slots = [...byStart.values()].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  // visits per staff member and Denver day, counted only where a slot has a choice to make
+  const visitsThatDay = new Map<string, number>();
+  const load = (id: string, day: string) => {
+    const key = `${id} ${day}`;
+    let count = visitsThatDay.get(key);
+    if (count === undefined) {
+      const busy = busyByStaff.get(id) ?? [];
+      const dayStart = (denverInstant(day, 0) ?? denverInstant(day, 60)) as Date;
+      const next = addDays(day, 1);
+      const dayEnd = (denverInstant(next, 0) ?? denverInstant(next, 60)) as Date;
+      count = 0;
+      for (let i = firstEndingAfter(busy, dayStart.getTime()); i < busy.length; i++) {
+        const visit = busy[i] as BusyInterval;
+        if (visit.startsAt.getTime() >= dayEnd.getTime()) break;
+        if (visit.startsAt.getTime() >= dayStart.getTime()) count++;
+      }
+      visitsThatDay.set(key, count);
+    }
+    return count;
+  };
   for (const slot of slots) {
-    const load = (id: string) => visitsPerDay.get(`${id} ${slot.day}`) ?? 0;
-    slot.staffIds.sort((a, b) => load(a) - load(b) || (a < b ? -1 : a > b ? 1 : 0));
+    if (slot.staffIds.length < 2) continue;
+    slot.staffIds.sort(
+      (a, b) => load(a, slot.day) - load(b, slot.day) || (a < b ? -1 : a > b ? 1 : 0),
+    );
   }
   return slots;
 }
