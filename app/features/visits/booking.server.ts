@@ -164,9 +164,8 @@ export async function bookingView(
   now: Date,
   choice: { day?: string | null; placement?: string | null } = {},
 ): Promise<BookingView | null> {
-  const quote = await quoteForBooking(quoteId);
+  const [quote, booked] = await Promise.all([quoteForBooking(quoteId), bookedVisits(quoteId)]);
   if (!quote) return null;
-  const booked = await bookedVisits(quoteId);
   if (booked.length > 0) return { state: "booked", visits: booked };
   if (!VISIT_STATUSES.has(quote.current_status)) return { state: "closed" };
   const kind = firstVisitKind(quote.service);
