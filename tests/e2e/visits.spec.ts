@@ -25,7 +25,9 @@ async function noSidewaysScroll(page: Page) {
 
 test("an admin puts themselves on the visit staff at /admin/schedule", async ({ page, admin }) => {
   await openAs(page, admin, "/admin/schedule");
-  await expect(page.getByRole("heading", { name: "Schedule", level: 2, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Schedule", level: 2, exact: true }),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
   const select = page.getByLabel("Admin", { exact: true });
   const option = select.locator("option", { hasText: admin.email });
