@@ -15,6 +15,7 @@ import type { BookingView } from "~/features/visits/booking.server";
 import { db } from "~/lib/db.server";
 import type { SessionUser } from "~/lib/session.server";
 import * as scheduleRoute from "~/routes/admin/schedule";
+import * as weekRoute from "~/routes/admin/visits";
 import * as visitRoute from "~/routes/quotes/status-visit";
 import { post } from "../setup/actions";
 import { contextFor, makeUser } from "../setup/admin";
@@ -300,6 +301,45 @@ describe.each(drivers)("assessment visits on %s", (driver) => {
       state: "booked",
       visits: [{ kind: "Radon detector placement" }, { kind: "Radon detector pick-up" }],
     });
+  });
+
+  it("the staff's week lists booked visits by day, for everyone or one staff member (admins only)", async () => {
+    await staffEveryDay(admin);
+    const { token, quoteId } = await quoteWithLink("water_filtration");
+    const view = choosing(await page(token));
+    const slot = view.slots[0]!;
+    expect((await book(token, { slot: slot.value })).status).toBe(302);
+    const week = (who: SessionUser | null, query: string) =>
+      weekRoute
+        .loader({
+          request: new Request(`${ORIGIN}/admin/visits${query}`),
+          params: {},
+          context: contextFor(who),
+        } as never)
+        .catch((e: unknown) => e);
+    const shown = (await week(admin, `?week=${view.day}`)) as Awaited<
+      ReturnType<typeof weekRoute.loader>
+    >;
+    const day = shown.days.find((d) => d.day === view.day);
+    expect(day?.visits).toEqual([
+      expect.objectContaining({
+        time: slot.label,
+        kind: "Water assessment",
+        quoteId,
+        customer: "Ann Lee",
+        staff: `Name of ${admin.email}`,
+      }),
+    ]);
+    expect(shown.days.map((d) => d.label)[0]).toMatch(/^Monday, /);
+    const other = await makeUser("second@remediation.test", { admin: true, totp: true });
+    await staffEveryDay(other);
+    const filtered = (await week(admin, `?week=${view.day}&staff=${other.id}`)) as typeof shown;
+    expect(filtered.staffId).toBe(other.id);
+    expect(filtered.count).toBe(0);
+    const customer = await makeUser("ann@example.com");
+    const refused = await week(customer, "");
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).headers.get("Location")).toBe("/");
   });
 
   it("offers nothing without visit staff, nor on a day off", async () => {
