@@ -161,3 +161,17 @@ test("a radon booking with JavaScript off", async ({ browser }) => {
   await expect(page.getByRole("listitem").filter({ hasText: /^Radon detector/ })).toHaveCount(2);
   await context.close();
 });
+
+test("the admin sees the booked visits in the staff's week", async ({ page, admin }) => {
+  await openAs(page, admin, "/admin/visits");
+  await expect(page.getByRole("heading", { name: /^Visits: Week of Monday, / })).toBeVisible();
+  await expectNoAxeViolations(page);
+  // the visits booked above fall within the next three weeks (14 days after a 24-hour lead)
+  let found = 0;
+  for (let i = 0; i < 3 && found === 0; i++) {
+    found = await page.getByRole("link", { name: /^Ref\. [0-9a-f]{8}$/ }).count();
+    if (found === 0) await page.getByRole("link", { name: "Next week" }).click();
+  }
+  await expect(page.getByText(/Radon detector placement|Water assessment/).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+});
