@@ -25,6 +25,7 @@ import {
 } from "drizzle-orm/pg-core";
 import * as enums from "../features/catalog/enums";
 import { serviceId } from "../features/catalog/services";
+import { visitKind } from "../features/catalog/visits";
 import { estimateStatus, estimateUnit } from "../features/estimates/enums";
 import * as estimateLimits from "../features/estimates/limits";
 import { user } from "./auth-schema";
@@ -47,6 +48,7 @@ export const quoteStatusEnum = pgEnum("quote_status", enums.quoteStatus.values);
 export const mailStatusEnum = pgEnum("mail_status", ["pending", "sent", "failed"]);
 export const estimateUnitEnum = pgEnum("estimate_unit", estimateUnit.values);
 export const estimateStatusEnum = pgEnum("estimate_status", estimateStatus.values);
+export const visitKindEnum = pgEnum("visit_kind", visitKind.values);
 
 /** Binary data (bytea), read as a Buffer on both drivers (PGlite gives a Uint8Array). */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
@@ -611,3 +613,98 @@ export const rate_limits = pgTable("rate_limits", {
   points: integer("points").notNull(),
   expire: timestamp("expire", { withTimezone: true }),
 });
+
+/** Staff members who do assessment visits: admins chosen on /admin/schedule (issue 20). */
+export const visit_staff = pgTable("visit_staff", {
+  user_id: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  created_at: createdAt(),
+});
+
+/**
+ * A staff member's working hours on one weekday (0 Sunday .. 6 Saturday), as minutes after
+ * midnight in America/Denver wall time; no row means the weekday is not worked.
+ */
+export const visit_working_hours = pgTable(
+  "visit_working_hours",
+  {
+    staff_id: text("staff_id")
+      .notNull()
+      .references(() => visit_staff.user_id, { onDelete: "cascade" }),
+    weekday: integer("weekday").notNull(),
+    start_minute: integer("start_minute").notNull(),
+    end_minute: integer("end_minute").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.staff_id, t.weekday] }),
+    check("visit_working_hours_weekday", sql`${t.weekday} BETWEEN 0 AND 6`),
+    check(
+      "visit_working_hours_range",
+      sql`${t.start_minute} >= 0 AND ${t.start_minute} < ${t.end_minute} AND ${t.end_minute} <= 1440`,
+    ),
+  ],
+);
+
+/** A calendar day (America/Denver) a staff member does no visits. */
+export const visit_days_off = pgTable(
+  "visit_days_off",
+  {
+    staff_id: text("staff_id")
+      .notNull()
+      .references(() => visit_staff.user_id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.staff_id, t.day] })],
+);
+
+/** Visit lengths set on /admin/schedule; a kind without a row takes the catalog's default. */
+export const visit_lengths = pgTable(
+  "visit_lengths",
+  {
+    kind: visitKindEnum("kind").primaryKey(),
+    minutes: integer("minutes").notNull(),
+  },
+  (t) => [check("visit_lengths_minutes", sql`${t.minutes} BETWEEN 5 AND 600`)],
+);
+
+/** The booking settings, one row (id is always true); absent means the defaults. */
+export const visit_settings = pgTable(
+  "visit_settings",
+  {
+    id: boolean("id").primaryKey().default(true),
+    lead_time_hours: integer("lead_time_hours").notNull(),
+  },
+  (t) => [
+    check("visit_settings_one_row", sql`${t.id}`),
+    check("visit_settings_lead_time", sql`${t.lead_time_hours} BETWEEN 0 AND 336`),
+  ],
+);
+
+/**
+ * A booked assessment visit. Two visits of one staff member never overlap: the exclusion
+ * constraint visits_staff_no_overlap (btree_gist, custom migration) refuses the second, whichever
+ * process writes it. One visit of each kind per quote.
+ */
+export const visits = pgTable(
+  "visits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quote_id: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    kind: visitKindEnum("kind").notNull(),
+    staff_id: text("staff_id")
+      .notNull()
+      .references(() => user.id),
+    starts_at: timestamp("starts_at", { withTimezone: true }).notNull(),
+    ends_at: timestamp("ends_at", { withTimezone: true }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    unique("visits_quote_kind_unique").on(t.quote_id, t.kind),
+    index("visits_staff_starts_idx").on(t.staff_id, t.starts_at),
+    index("visits_starts_idx").on(t.starts_at),
+    check("visits_ends_after_start", sql`${t.ends_at} > ${t.starts_at}`),
+  ],
+);

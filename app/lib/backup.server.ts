@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import postgres from "postgres";
 import * as tar from "tar";
@@ -170,7 +171,7 @@ async function dumpPglite(dir: string, file: string): Promise<void> {
   await withPgliteDirectory(dir, async () => {
     // new PGlite() on an empty folder would create a database: there must be one already
     if (!hasPgliteDatabase(dir)) throw new Error(`There is no PGlite database in ${dir}.`);
-    const pg = await PGlite.create(dir, { extensions: { pg_trgm } });
+    const pg = await PGlite.create(dir, { extensions: { btree_gist, pg_trgm } });
     try {
       const dump = await pg.dumpDataDir("gzip");
       fs.writeFileSync(file, new Uint8Array(await dump.arrayBuffer()));
@@ -188,7 +189,7 @@ async function restorePglite(dir: string, file: string): Promise<void> {
       );
     }
     const pg = await PGlite.create(dir, {
-      extensions: { pg_trgm },
+      extensions: { btree_gist, pg_trgm },
       loadDataDir: new Blob([fs.readFileSync(file)]),
     });
     await pg.close();

@@ -72,3 +72,14 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   }
   return false;
 }
+
+/**
+ * Whether `error` (or an error it wraps as `cause`) is PostgreSQL's exclusion violation (23P01),
+ * e.g. two visits of one staff member overlapping (visits_staff_no_overlap).
+ */
+export function isExclusionViolation(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if ((e as { code?: unknown }).code === "23P01") return true;
+  }
+  return false;
+}

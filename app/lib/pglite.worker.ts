@@ -14,6 +14,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Transaction, types } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
 type Request =
@@ -64,8 +65,8 @@ function describeError(error: unknown): Record<string, unknown> {
 /** Opens PGlite on `dir` and answers `port`'s requests until "close"; then resolves. */
 async function serve(port: NonNullable<typeof parentPort>, dir: string, requests: Inbox) {
   const pg = new PGlite(dir, {
-    // the admin search's trigram indexes (drizzle/0005_search_trgm.sql)
-    extensions: { pg_trgm },
+    // the admin search's trigram indexes (drizzle/0005_search_trgm.sql) and the visits' no-overlap constraint (drizzle/0011_visits_no_overlap.sql)
+    extensions: { btree_gist, pg_trgm },
     parsers: Object.fromEntries(DRIZZLE_TEXT_TYPES.map((oid) => [oid, (text: string) => text])),
   });
   await pg.waitReady;

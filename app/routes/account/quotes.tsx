@@ -2,6 +2,7 @@ import { href, Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ServiceCards } from "~/features/catalog/service-cards";
 import { serviceById } from "~/features/catalog/services";
+import { VISIT_STATUSES } from "~/features/catalog/visits";
 import { customerEstimateStatuses } from "~/features/estimates/homeowner.server";
 import { listQuotesForUser } from "~/features/quotes/history.server";
 import { referenceNumber } from "~/features/quotes/reference";
@@ -81,6 +82,15 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
                         <span className="sr-only"> for Ref. {quote.reference}</span>
                       </Link>
                     ) : null}
+                    {VISIT_STATUSES.has(quote.status) && (
+                      <Link
+                        to={href("/account/quotes/:id/visit", { id: quote.id })}
+                        className="text-sm font-medium text-brand-800 underline"
+                      >
+                        Book your assessment visit
+                        <span className="sr-only"> for Ref. {quote.reference}</span>
+                      </Link>
+                    )}
                     <QuoteStatusBadge status={quote.status} />
                   </div>
                 </li>

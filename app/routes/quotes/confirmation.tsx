@@ -106,6 +106,11 @@ export default function QuoteConfirmation({ loaderData }: Route.ComponentProps) 
       )}
 
       <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {loaderData.state === "found" && (
+          <Button asChild>
+            <Link to={href("/quotes/confirmation/visit")}>Book your assessment visit</Link>
+          </Button>
+        )}
         <Button asChild variant={loaderData.state === "found" ? "outline" : "default"}>
           <Link to={href("/")}>Return Home</Link>
         </Button>

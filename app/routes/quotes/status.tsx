@@ -1,8 +1,10 @@
-import { data } from "react-router";
+import { data, href, Link, useParams } from "react-router";
 import { ErrorPage } from "~/components/layout/error-page";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { quoteStatus } from "~/features/catalog/enums";
 import { serviceById } from "~/features/catalog/services";
+import { VISIT_STATUSES } from "~/features/catalog/visits";
 import { estimateStatus } from "~/features/estimates/enums";
 import { estimateNotice } from "~/features/estimates/homeowner.server";
 import { referenceNumber } from "~/features/quotes/reference";
@@ -34,6 +36,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     service: serviceById(quote.service).title,
     submittedAt: formatDateTime(quote.created_at),
     status: quote.current_status,
+    bookable: VISIT_STATUSES.has(quote.current_status),
     history: quote.history.map((h) => ({ status: h.status, at: formatDateTime(h.created_at) })),
   };
 }
@@ -47,6 +50,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function QuoteStatusPage({ loaderData: q }: Route.ComponentProps) {
+  const { token = "" } = useParams();
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
       <h1 className="text-3xl font-bold tracking-tight">Your Quote Status</h1>
@@ -64,6 +68,13 @@ export default function QuoteStatusPage({ loaderData: q }: Route.ComponentProps)
             <QuoteStatusProgress status={q.status} />
           </div>
           <p className="mt-3">{STATUS_MEANING[q.status]}</p>
+          {q.bookable && (
+            <Button asChild className="mt-4">
+              <Link to={href("/quotes/status/:token/visit", { token })}>
+                Book your assessment visit
+              </Link>
+            </Button>
+          )}
         </CardContent>
       </Card>
       {q.estimate ? (

@@ -1,0 +1,419 @@
+/**
+ * Assessment visits (issue 20, points 1 and 2) through the routes a browser reaches: the admin's
+ * schedule page, booking from the status link (water and radon), the database's no-overlap
+ * constraint, and two processes booking one slot at once on PostgreSQL.
+ */
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import * as schema from "~/db/schema";
+import { newStatusLink } from "~/features/quotes/status-link.server";
+import { submitQuoteRequest } from "~/features/quotes/submit.server";
+import type { BookingView } from "~/features/visits/booking.server";
+import { db } from "~/lib/db.server";
+import type { SessionUser } from "~/lib/session.server";
+import * as scheduleRoute from "~/routes/admin/schedule";
+import * as weekRoute from "~/routes/admin/visits";
+import * as visitRoute from "~/routes/quotes/status-visit";
+import { post } from "../setup/actions";
+import { contextFor, makeUser } from "../setup/admin";
+import { drivers, freshDatabase, itOnPostgres, type TestDatabase } from "../setup/database";
+import { formData, validAnswers } from "../setup/forms";
+
+const ORIGIN = "http://localhost:3000";
+const ip = "192.0.2.80";
+
+describe.each(drivers)("assessment visits on %s", (driver) => {
+  let database: TestDatabase;
+  let admin: SessionUser;
+
+  beforeEach(async () => {
+    database = await freshDatabase(driver);
+    admin = await makeUser("boss@remediation.test", { admin: true, totp: true });
+  }, 180_000);
+  afterEach(async () => {
+    await database.dispose();
+  });
+
+  const schedule = (fields: Record<string, string>) =>
+    post(scheduleRoute.action, "/admin/schedule", fields, ip, admin);
+
+  /** Puts `who` on the visit staff, working every day from 08:00 to 17:00. */
+  async function staffEveryDay(who: SessionUser) {
+    expect((await schedule({ intent: "add-staff", staffId: who.id })).status).toBe(302);
+    const hours: Record<string, string> = { intent: "save-hours", staffId: who.id };
+    for (let day = 0; day < 7; day++) {
+      hours[`start_${day}`] = "08:00";
+      hours[`end_${day}`] = "17:00";
+    }
+    expect((await schedule(hours)).status).toBe(302);
+  }
+
+  /** A guest's quote of `service` and its status link's token. */
+  async function quoteWithLink(service: "radon" | "water_filtration") {
+    const outcome = await submitQuoteRequest(service, formData(validAnswers[service]), {
+      clientIp: "192.0.2.1",
+      owner: { userId: null },
+    });
+    if (outcome.ok !== true) throw new Error("quote fixture failed");
+    const link = newStatusLink(outcome.quoteId);
+    await db.insert(schema.quote_status_links).values(link.row);
+    return {
+      quoteId: outcome.quoteId,
+      token: new URL(link.url).pathname.split("/").pop() as string,
+    };
+  }
+
+  async function page(token: string, query = ""): Promise<BookingView> {
+    const request = new Request(`${ORIGIN}/quotes/status/${token}/visit${query}`);
+    return (await visitRoute.loader({
+      request,
+      params: { token },
+      context: contextFor(null),
+    } as never)) as BookingView;
+  }
+
+  const book = (token: string, fields: Record<string, string>) =>
+    post(
+      (args: { request: Request; context: unknown }) =>
+        visitRoute.action({ ...args, params: { token } } as never),
+      `/quotes/status/${token}/visit`,
+      fields,
+      ip,
+    );
+
+  function choosing(view: BookingView) {
+    if (view.state !== "choose") throw new Error(`expected slots, got ${view.state}`);
+    return view;
+  }
+
+  describe("schedule (admins)", () => {
+    it("adds an admin to the visit staff with Monday to Friday hours, and saves settings", async () => {
+      expect((await schedule({ intent: "add-staff", staffId: admin.id })).status).toBe(302);
+      const hours = await db.select().from(schema.visit_working_hours);
+      expect(hours.map((h) => [h.weekday, h.start_minute, h.end_minute]).sort()).toEqual(
+        [1, 2, 3, 4, 5].map((d) => [d, 480, 1020]),
+      );
+      const lengths = {
+        length_water_filtration: "60",
+        length_mold: "90",
+        length_radon_placement: "45",
+        length_radon_pickup: "30",
+      };
+      expect(
+        (await schedule({ intent: "save-settings", leadTimeHours: "48", ...lengths })).status,
+      ).toBe(302);
+      const [settings] = await db.select().from(schema.visit_settings);
+      expect(settings?.lead_time_hours).toBe(48);
+      const mold = await db
+        .select()
+        .from(schema.visit_lengths)
+        .where(eq(schema.visit_lengths.kind, "mold"));
+      expect(mold[0]?.minutes).toBe(90);
+    });
+
+    it("refuses a customer, bad hours and bad settings, writing nothing", async () => {
+      const customer = await makeUser("ann@example.com");
+      const refused = await schedule({ intent: "add-staff", staffId: customer.id });
+      expect(refused.status).toBe(400);
+      expect(await db.select().from(schema.visit_staff)).toHaveLength(0);
+      await schedule({ intent: "add-staff", staffId: admin.id });
+      const bad = await schedule({
+        intent: "save-hours",
+        staffId: admin.id,
+        start_1: "10:00",
+        end_1: "09:00",
+        start_2: "8am",
+        end_2: "12:00",
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({
+        errors: {
+          end_1: ["Monday must end after it starts"],
+          start_2: [expect.stringContaining("HH:MM")],
+        },
+      });
+      expect(await db.select().from(schema.visit_working_hours)).toHaveLength(5);
+      const settings = await schedule({
+        intent: "save-settings",
+        leadTimeHours: "-1",
+        length_water_filtration: "abc",
+        length_mold: "120",
+        length_radon_placement: "45",
+        length_radon_pickup: "30",
+      });
+      expect(settings.status).toBe(400);
+      expect(await db.select().from(schema.visit_settings)).toHaveLength(0);
+      expect(await db.select().from(schema.visit_lengths)).toHaveLength(0);
+    });
+
+    it("is for admins only", async () => {
+      const customer = await makeUser("ann@example.com");
+      const outcome = await post(
+        scheduleRoute.action,
+        "/admin/schedule",
+        { intent: "add-staff", staffId: customer.id },
+        ip,
+        customer,
+      );
+      expect(outcome.location).toBe("/");
+      expect(await db.select().from(schema.visit_staff)).toHaveLength(0);
+    });
+  });
+
+  it("the database refuses two overlapping visits of one staff member (back to back is fine)", async () => {
+    await staffEveryDay(admin);
+    const other = await makeUser("second@remediation.test", { admin: true, totp: true });
+    const a = await quoteWithLink("water_filtration");
+    const b = await quoteWithLink("water_filtration");
+    const at = (iso: string) => new Date(iso);
+    const visit = (quoteId: string, staffId: string, start: string, end: string) =>
+      db.insert(schema.visits).values({
+        quote_id: quoteId,
+        kind: "water_filtration",
+        staff_id: staffId,
+        starts_at: at(start),
+        ends_at: at(end),
+      });
+    await visit(a.quoteId, admin.id, "2030-01-07T16:00:00Z", "2030-01-07T17:00:00Z");
+    const overlapping = await visit(
+      b.quoteId,
+      admin.id,
+      "2030-01-07T16:30:00Z",
+      "2030-01-07T17:30:00Z",
+    ).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(overlapping).toBeInstanceOf(Error);
+    const codes: unknown[] = [];
+    for (let e = overlapping; e instanceof Error; e = e.cause)
+      codes.push((e as { code?: unknown }).code);
+    expect(codes).toContain("23P01");
+    // another staff member at the same time, and the same staff member right after: both fine
+    await visit(b.quoteId, other.id, "2030-01-07T16:30:00Z", "2030-01-07T17:30:00Z");
+    const c = await quoteWithLink("water_filtration");
+    await visit(c.quoteId, admin.id, "2030-01-07T17:00:00Z", "2030-01-07T18:00:00Z");
+    expect(await db.select().from(schema.visits)).toHaveLength(3);
+  });
+
+  it("a homeowner books a free slot from the status link; a taken slot gets the message and fresh times", async () => {
+    await staffEveryDay(admin);
+    const first = await quoteWithLink("water_filtration");
+    const second = await quoteWithLink("water_filtration");
+    const view = choosing(await page(first.token));
+    expect(view.slots.length).toBeGreaterThan(0);
+    expect(view.slots[0]?.label).toMatch(/^\d{1,2}:\d{2} [AP]M – \d{1,2}:\d{2} [AP]M M[DS]T$/);
+    // nothing sooner than the 24-hour lead time, nothing past 14 days
+    expect(view.days.length).toBeLessThanOrEqual(14);
+    const slot = view.slots[0]!.value;
+    expect(new Date(slot).getTime()).toBeGreaterThanOrEqual(Date.now() + 24 * 3_600_000 - 60_000);
+
+    const booked = await book(first.token, { slot });
+    expect(booked.status).toBe(302);
+    expect(booked.location).toBe(`/quotes/status/${first.token}/visit`);
+    const [row] = await db.select().from(schema.visits);
+    expect(row).toMatchObject({
+      quote_id: first.quoteId,
+      staff_id: admin.id,
+      kind: "water_filtration",
+    });
+    expect(row!.ends_at.getTime() - row!.starts_at.getTime()).toBe(60 * 60_000);
+    expect((await page(first.token)).state).toBe("booked");
+
+    // the second homeowner had the same list open: the slot is gone
+    const taken = await book(second.token, { slot });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toEqual({ message: "That time was just taken, please choose another" });
+    const fresh = choosing(await page(second.token, `?day=${view.day}`));
+    expect(fresh.slots.map((s) => s.value)).not.toContain(slot);
+    expect(await db.select().from(schema.visits)).toHaveLength(1);
+  });
+
+  it("two bookings of one slot at once: one is booked, the other is told and nothing overlaps", async () => {
+    await staffEveryDay(admin);
+    const first = await quoteWithLink("water_filtration");
+    const second = await quoteWithLink("water_filtration");
+    const slot = choosing(await page(first.token)).slots[0]!.value;
+    const outcomes = await Promise.all([book(first.token, { slot }), book(second.token, { slot })]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual([302, 409]);
+    expect(outcomes.find((o) => o.status === 409)?.body).toEqual({
+      message: "That time was just taken, please choose another",
+    });
+    expect(await db.select().from(schema.visits)).toHaveLength(1);
+  });
+
+  it("refuses a time outside working hours, a missing choice and an unknown link", async () => {
+    await staffEveryDay(admin);
+    const { token } = await quoteWithLink("water_filtration");
+    const night = new Date(Date.now() + 3 * 86_400_000);
+    night.setUTCHours(9, 0, 0, 0); // 02:00 or 03:00 in Denver
+    expect((await book(token, { slot: night.toISOString() })).status).toBe(409);
+    expect((await book(token, {})).status).toBe(400);
+    expect((await book(token, { slot: "tomorrow" })).status).toBe(400);
+    const unknown = await book("A".repeat(43), { slot: night.toISOString() });
+    expect(unknown.status).toBe(404);
+    expect(await db.select().from(schema.visits)).toHaveLength(0);
+  });
+
+  it("radon books the placement and a pick-up 48 to 96 hours later together", async () => {
+    await staffEveryDay(admin);
+    const { token, quoteId } = await quoteWithLink("radon");
+    const view = choosing(await page(token));
+    expect(view.radon).toBe(true);
+    const placement = view.slots[0]!.value;
+    const withPickups = choosing(
+      await page(token, `?day=${view.day}&placement=${encodeURIComponent(placement)}`),
+    );
+    expect(withPickups.placement?.value).toBe(placement);
+    const placedAt = new Date(placement).getTime();
+    for (const pickup of withPickups.pickups) {
+      const after = new Date(pickup.value).getTime() - placedAt;
+      expect(after).toBeGreaterThanOrEqual(48 * 3_600_000);
+      expect(after).toBeLessThanOrEqual(96 * 3_600_000);
+    }
+    expect(withPickups.pickups.length).toBeGreaterThan(0);
+    // a pick-up sooner than 48 hours is refused, and the placement is not booked alone
+    const tooSoon = new Date(placedAt + 24 * 3_600_000).toISOString();
+    expect((await book(token, { placement, pickup: tooSoon })).status).toBe(409);
+    expect(await book(token, { placement })).toMatchObject({ status: 400 });
+    expect(await db.select().from(schema.visits)).toHaveLength(0);
+
+    const pickup = withPickups.pickups.at(-1)!.value;
+    expect((await book(token, { placement, pickup })).status).toBe(302);
+    const rows = await db.select().from(schema.visits).where(eq(schema.visits.quote_id, quoteId));
+    expect(
+      rows
+        .map((r) => [
+          r.kind,
+          r.starts_at.toISOString(),
+          r.ends_at.getTime() - r.starts_at.getTime(),
+        ])
+        .sort(),
+    ).toEqual([
+      ["radon_pickup", pickup, 30 * 60_000],
+      ["radon_placement", placement, 45 * 60_000],
+    ]);
+    const booked = await page(token);
+    expect(booked).toMatchObject({
+      state: "booked",
+      visits: [{ kind: "Radon detector placement" }, { kind: "Radon detector pick-up" }],
+    });
+  });
+
+  it("the staff's week lists booked visits by day, for everyone or one staff member (admins only)", async () => {
+    await staffEveryDay(admin);
+    const { token, quoteId } = await quoteWithLink("water_filtration");
+    const view = choosing(await page(token));
+    const slot = view.slots[0]!;
+    expect((await book(token, { slot: slot.value })).status).toBe(302);
+    const week = (who: SessionUser | null, query: string) =>
+      weekRoute
+        .loader({
+          request: new Request(`${ORIGIN}/admin/visits${query}`),
+          params: {},
+          context: contextFor(who),
+        } as never)
+        .catch((e: unknown) => e);
+    const shown = (await week(admin, `?week=${view.day}`)) as Awaited<
+      ReturnType<typeof weekRoute.loader>
+    >;
+    const day = shown.days.find((d) => d.day === view.day);
+    expect(day?.visits).toEqual([
+      expect.objectContaining({
+        time: slot.label,
+        kind: "Water assessment",
+        quoteId,
+        customer: "Ann Lee",
+        staff: `Name of ${admin.email}`,
+      }),
+    ]);
+    expect(shown.days.map((d) => d.label)[0]).toMatch(/^Monday, /);
+    const other = await makeUser("second@remediation.test", { admin: true, totp: true });
+    await staffEveryDay(other);
+    const filtered = (await week(admin, `?week=${view.day}&staff=${other.id}`)) as typeof shown;
+    expect(filtered.staffId).toBe(other.id);
+    expect(filtered.count).toBe(0);
+    const customer = await makeUser("ann@example.com");
+    const refused = await week(customer, "");
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).headers.get("Location")).toBe("/");
+  });
+
+  it("offers nothing without visit staff, nor on a day off", async () => {
+    const { token } = await quoteWithLink("water_filtration");
+    expect(choosing(await page(token)).days).toEqual([]);
+    await staffEveryDay(admin);
+    const view = choosing(await page(token));
+    const firstDay = view.day!;
+    expect(
+      (await schedule({ intent: "add-day-off", staffId: admin.id, day: firstDay })).status,
+    ).toBe(302);
+    expect(choosing(await page(token)).days.map((d) => d.day)).not.toContain(firstDay);
+  });
+
+  itOnPostgres(driver)(
+    "two processes booking one slot at once on PostgreSQL: exactly one succeeds",
+    async () => {
+      await staffEveryDay(admin);
+      const quotes = [
+        await quoteWithLink("water_filtration"),
+        await quoteWithLink("water_filtration"),
+      ];
+      const slot = choosing(await page(quotes[0]!.token)).slots[0]!.value;
+      const tsx = path.resolve("node_modules/.bin/tsx");
+      const processes = quotes.map((quote) =>
+        spawn(tsx, ["tests/setup/book-visit.ts"], {
+          env: {
+            ...process.env,
+            DATABASE_URL: database.url,
+            PUBLIC_URL: "http://localhost:3000",
+            AUTH_SECRET: "integration-test-secret-0123456789abcdef",
+            DATA_DIR: database.dataDir,
+            VISIT_QUOTE_ID: quote.quoteId,
+            VISIT_SLOT: slot,
+          },
+          stdio: ["pipe", "pipe", "inherit"],
+        }),
+      );
+      const exited = processes.map((child) => new Promise((r) => child.on("exit", r)));
+      const lines = processes.map((child) => {
+        const reader = createInterface({ input: child.stdout! });
+        const queue: string[] = [];
+        const waiting: ((line: string) => void)[] = [];
+        reader.on("line", (line) => {
+          const next = waiting.shift();
+          if (next) next(line);
+          else queue.push(line);
+        });
+        return () =>
+          new Promise<string>((resolve) => {
+            const line = queue.shift();
+            if (line !== undefined) resolve(line);
+            else waiting.push(resolve);
+          });
+      });
+      let outcomes: { ok: boolean; message?: string }[];
+      try {
+        expect(await Promise.all(lines.map((next) => next()))).toEqual(["ready", "ready"]);
+        for (const child of processes) child.stdin!.write("go\n");
+        outcomes = (await Promise.all(lines.map((next) => next()))).map(
+          (line) => JSON.parse(line) as { ok: boolean; message?: string },
+        );
+        await Promise.all(exited);
+      } finally {
+        for (const child of processes) if (child.exitCode === null) child.kill();
+      }
+      expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+      expect(outcomes.filter((o) => !o.ok).map((o) => o.message)).toEqual([
+        "That time was just taken, please choose another",
+      ]);
+      const rows = await db.select().from(schema.visits);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.starts_at.toISOString()).toBe(slot);
+    },
+    120_000,
+  );
+});
