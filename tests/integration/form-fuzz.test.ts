@@ -16,6 +16,7 @@ import { seedPriceBook } from "~/features/estimates/seed.server";
 import { submitQuoteRequest } from "~/features/quotes/submit.server";
 import { db } from "~/lib/db.server";
 import { action as code } from "~/routes/auth/code";
+import { action as smsCode } from "~/routes/auth/sms-code";
 import { action as forgotPassword } from "~/routes/auth/forgot-password";
 import { action as resetPassword } from "~/routes/auth/reset-password";
 import { action as signIn } from "~/routes/auth/signin";
@@ -157,6 +158,7 @@ const forms = (): { path: string; action: unknown; params: Record<string, string
   { path: "/auth/forgot-password", action: forgotPassword, params: {} },
   { path: "/auth/reset-password?token=abc", action: resetPassword, params: {} },
   { path: "/auth/code", action: code, params: {} },
+  { path: "/auth/sms-code", action: smsCode, params: {} },
   { path: `/estimates/${estimateToken}`, action: answerEstimate, params: { token: estimateToken } },
 ];
 
