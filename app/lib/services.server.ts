@@ -25,6 +25,12 @@ export async function startServices(): Promise<void> {
   });
   setOutboxWorker(worker);
   worker.kick();
+  if (config.isProduction && !config.SMS_URL) {
+    logger().warn(
+      { smsDir: config.smsDir },
+      "SMS_URL is not set: texted codes are written to files, not sent",
+    );
+  }
   logger().info({ driver: handle.driver }, "services started");
 }
 
