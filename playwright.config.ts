@@ -10,6 +10,8 @@ export const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${PORT}`;
 /** The test OpenID Provider (tests/e2e/oidc-server.ts) the app signs in with as 'Test ID'. */
 export const OIDC_PORT = PORT + 60;
+/** The local SMS sink (tests/setup/sms-sink.ts): the app's SMS_URL, and where specs read texts. */
+export const SMS_SINK_PORT = PORT + 61;
 /** The company domain whose emails the e2e app sends to that provider as staff single sign-on. */
 export const SSO_E2E_DOMAIN = "staff.remediation.test";
 /** The admin of worker `parallelIndex` (tests/e2e/fixtures.ts), listed in ADMIN_EMAILS below. */
@@ -58,6 +60,14 @@ export default defineConfig({
       env: { E2E_PORT: String(PORT) },
     },
     {
+      command: `node tests/setup/sms-sink.ts ${SMS_SINK_PORT}`,
+      url: `http://127.0.0.1:${SMS_SINK_PORT}/texts`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
       command: "node server.ts",
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
@@ -95,6 +105,9 @@ export default defineConfig({
         SSO_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
         SSO_CLIENT_ID: "remediation-test-client",
         SSO_CLIENT_SECRET: "remediation-test-client-secret-0123456789",
+        // texts go to the local Messages API sink started above (phone-sign-in.spec.ts)
+        SMS_URL: `http://ACtest0123456789:sink-token@127.0.0.1:${SMS_SINK_PORT}`,
+        SMS_FROM: "+18015550100",
       },
     },
   ],

@@ -22,6 +22,7 @@ export default [
   route("auth/forgot-password", "routes/auth/forgot-password.tsx"),
   route("auth/reset-password", "routes/auth/reset-password.tsx"),
   route("auth/code", "routes/auth/code.tsx"),
+  route("auth/sms-code", "routes/auth/sms-code.tsx"),
   route("auth/resend-verification", "routes/auth/resend-verification.tsx"),
   route("auth/two-factor", "routes/auth/two-factor.tsx"),
   route("auth/provider", "routes/auth/provider.tsx"),

@@ -46,6 +46,8 @@ export const contactMethodEnum = pgEnum("contact_method", enums.contactMethod.va
 export const bestTimeEnum = pgEnum("best_time", enums.bestTime.values);
 export const quoteStatusEnum = pgEnum("quote_status", enums.quoteStatus.values);
 export const mailStatusEnum = pgEnum("mail_status", ["pending", "sent", "failed"]);
+/** How an outbox message travels: an email, or a text message (SMS) to a phone number. */
+export const outboxChannelEnum = pgEnum("outbox_channel", ["mail", "sms"]);
 export const estimateUnitEnum = pgEnum("estimate_unit", estimateUnit.values);
 export const estimateStatusEnum = pgEnum("estimate_status", estimateStatus.values);
 export const visitKindEnum = pgEnum("visit_kind", visitKind.values);
@@ -553,12 +555,17 @@ export const estimate_declines = pgTable(
   ],
 );
 
-/** Mail written in the same transaction as the change it reports; a worker delivers it. */
+/**
+ * Mail and texts written in the same transaction as the change they report; a worker delivers
+ * them. A text (`channel` sms) has the E.164 number in `to_address`, its words in `text_body`
+ * and an empty subject.
+ */
 export const mail_outbox = pgTable(
   "mail_outbox",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     kind: text("kind").notNull(),
+    channel: outboxChannelEnum("channel").default("mail").notNull(),
     quote_id: uuid("quote_id").references(() => quotes.id, { onDelete: "set null" }),
     to_address: text("to_address").notNull(),
     subject: text("subject").notNull(),

@@ -69,6 +69,23 @@ const schema = z
     SMTP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     MAIL_TRANSPORT: z.preprocess(emptyToUndefined, z.enum(["smtp", "file"]).optional()),
     MAIL_FROM: z.string().default("Utah Home Remediation <no-reply@localhost>"),
+    /**
+     * A Twilio-compatible Messages API with the account's credentials in the URL
+     * (https://ACCOUNT_SID:AUTH_TOKEN@api.twilio.com); unset: texts are written to $DATA_DIR/sms
+     */
+    SMS_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .url()
+        .refine((value) => /^https?:$/.test(new URL(value).protocol), "an http(s) URL")
+        .refine(
+          (value) => new URL(value).username !== "" && new URL(value).password !== "",
+          "carries the account SID and auth token: https://ACCOUNT_SID:AUTH_TOKEN@api.twilio.com",
+        )
+        .optional(),
+    ),
+    /** the number (E.164, e.g. +18015550100) or sender id texts come from; needed with SMS_URL */
+    SMS_FROM: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(40).optional()),
     LEADS_EMAIL: z.email().default("leads@localhost"),
     /** unset: http://localhost:$PORT, so mail links work for `PORT=3100 npm start` too */
     PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
@@ -174,6 +191,13 @@ const schema = z
           "required in production on a public PUBLIC_URL, where mail must reach people (set MAIL_TRANSPORT=file to write it to $DATA_DIR/mail on purpose)",
       });
     }
+    if (value.SMS_URL && !value.SMS_FROM) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMS_FROM"],
+        message: "SMS_URL needs SMS_FROM (the number texts come from, e.g. +18015550100)",
+      });
+    }
     for (const group of SIGN_IN_PROVIDER_SETTINGS) {
       const missing = group.filter((name) => value[name] === undefined);
       if (missing.length > 0 && missing.length < group.length) {
@@ -208,6 +232,8 @@ export type Env = Omit<
   pgliteDir: string;
   /** absolute path where dev mail is written as .eml files ($DATA_DIR/mail) */
   mailDir: string;
+  /** absolute path where texts are written without SMS_URL ($DATA_DIR/sms) */
+  smsDir: string;
   isProduction: boolean;
 };
 
@@ -232,6 +258,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     MAIL_TRANSPORT: value.MAIL_TRANSPORT ?? (value.SMTP_URL ? "smtp" : "file"),
     pgliteDir: path.join(dataDir, "db"),
     mailDir: path.join(dataDir, "mail"),
+    smsDir: path.join(dataDir, "sms"),
     isProduction: value.NODE_ENV === "production",
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The mail outbox. Messages are rows written inside the transaction of the change they report,
+ * The mail and text outbox. Messages are rows written inside the transaction of the change they report,
  * so a request is never stored without its mail nor mail sent for a request that was rolled back.
  * A worker delivers due rows, records every attempt, retries failures with exponential back-off,
  * and marks a row sent once; a restarted server resumes whatever is still pending.
@@ -10,10 +10,13 @@ import { mail_delivery_attempts, mail_outbox, mail_outbox_attachments } from "..
 import { type Database, db } from "./db.server";
 import { logger } from "./logger.server";
 import type { MailAttachment, MailTransport } from "./mail.server";
+import type { SmsTransport } from "./sms.server";
 
 export interface OutboxMessage {
   /** what the mail is, e.g. "lead_alert" */
   kind: string;
+  /** "sms": a text to the E.164 number `to`, with `text` as its words; default "mail" */
+  channel?: "mail" | "sms";
   quoteId?: string | null;
   to: string;
   subject: string;
@@ -44,6 +47,7 @@ export function outboxRows(messages: OutboxMessage[]): (typeof mail_outbox.$infe
 function outboxRow(m: OutboxMessage): typeof mail_outbox.$inferInsert {
   return {
     kind: m.kind,
+    channel: m.channel ?? "mail",
     quote_id: m.quoteId ?? null,
     to_address: m.to,
     subject: m.subject,
@@ -80,8 +84,18 @@ export async function enqueueAndKick(messages: [OutboxMessage, ...OutboxMessage[
   kickOutbox();
 }
 
+/**
+ * Queues one text message (SMS) to the E.164 number `to` and asks for delivery now. Its words
+ * hold a code: erased from the row once delivered or given up on, and never logged.
+ */
+export async function enqueueText(kind: string, to: string, text: string): Promise<void> {
+  await enqueueAndKick([{ kind, channel: "sms", to, subject: "", text, sensitive: true }]);
+}
+
 export interface DeliveryOptions {
   transport: MailTransport;
+  /** where texts go; without it text rows are left pending for a worker that has one */
+  sms?: SmsTransport;
   /** the clock; tests move it forward to reach retries */
   now?: Date;
   batchSize?: number;
@@ -124,6 +138,7 @@ export async function deliverDueMail(
     .where(
       and(
         eq(mail_outbox.status, "pending"),
+        options.sms ? undefined : eq(mail_outbox.channel, "mail"),
         lte(mail_outbox.next_attempt_at, now),
         or(isNull(mail_outbox.locked_until), lte(mail_outbox.locked_until, now)),
       ),
@@ -143,13 +158,18 @@ export async function deliverDueMail(
   for (const row of claimed) {
     const attempts = row.attempts + 1;
     try {
-      await options.transport.send({
-        to: row.to_address,
-        subject: row.subject,
-        text: row.text_body,
-        html: row.html_body,
-        ...(attachments.has(row.id) ? { attachments: attachments.get(row.id) } : {}),
-      });
+      if (row.channel === "sms") {
+        if (!options.sms) throw new Error("no SMS transport");
+        await options.sms.send({ to: row.to_address, body: row.text_body });
+      } else {
+        await options.transport.send({
+          to: row.to_address,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body,
+          ...(attachments.has(row.id) ? { attachments: attachments.get(row.id) } : {}),
+        });
+      }
       sentIds.push(row.id);
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
@@ -171,8 +191,8 @@ export async function deliverDueMail(
           .values({ outbox_id: row.id, attempted_at: now, succeeded: false, error: message });
       });
       logger()[giveUp ? "error" : "warn"](
-        { outboxId: row.id, kind: row.kind, attempts, err: message },
-        giveUp ? "mail delivery failed for good" : "mail delivery failed; will retry",
+        { outboxId: row.id, kind: row.kind, channel: row.channel, attempts, err: message },
+        `${row.channel === "sms" ? "text" : "mail"} delivery ${giveUp ? "failed for good" : "failed; will retry"}`,
       );
       failed++;
     }

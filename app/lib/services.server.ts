@@ -1,12 +1,13 @@
 /**
  * Start-up and shutdown of everything the web server depends on: configuration, the database
- * (with migrations) and the mail outbox worker. server.ts calls these through the build's entry.
+ * (with migrations) and the outbox worker (mail and texts). server.ts calls these through the build's entry.
  */
 import { type DatabaseHandle, databaseHandle, openDatabase, setDatabase } from "./db.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { configuredTransport } from "./mail.server";
 import { type OutboxWorker, setOutboxWorker, startOutboxWorker } from "./outbox.server";
+import { configuredSmsTransport } from "./sms.server";
 
 let worker: OutboxWorker | undefined;
 
@@ -18,9 +19,18 @@ export async function startServices(): Promise<void> {
   const config = env();
   const handle = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir });
   setDatabase(handle);
-  worker = startOutboxWorker({ transport: configuredTransport() });
+  worker = startOutboxWorker({
+    transport: configuredTransport(),
+    sms: configuredSmsTransport(),
+  });
   setOutboxWorker(worker);
   worker.kick();
+  if (config.isProduction && !config.SMS_URL) {
+    logger().warn(
+      { smsDir: config.smsDir },
+      "SMS_URL is not set: texted codes are written to files, not sent",
+    );
+  }
   logger().info({ driver: handle.driver }, "services started");
 }
 

@@ -211,6 +211,7 @@ test("auth and account pages have no accessibility violations", async ({ page })
     "/auth/forgot-password",
     "/auth/reset-password",
     "/auth/code",
+    "/auth/sms-code",
     "/auth/two-factor",
   ]) {
     await page.goto(path);

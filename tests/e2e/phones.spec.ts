@@ -76,6 +76,7 @@ test("no public page scrolls sideways at 320, 375 or 1280 px", async ({ page }) 
     "/auth/signup",
     "/auth/forgot-password",
     "/auth/code",
+    "/auth/sms-code",
     "/account/setup",
     "/no-such-page",
   ];

@@ -20,6 +20,7 @@ import { action as forgotPassword } from "~/routes/auth/forgot-password";
 import { action as resetPassword } from "~/routes/auth/reset-password";
 import { action as signIn } from "~/routes/auth/signin";
 import { action as signUp } from "~/routes/auth/signup";
+import { action as smsCode } from "~/routes/auth/sms-code";
 import { action as answerEstimate } from "~/routes/estimates/estimate";
 import { action as requestQuote } from "~/routes/quotes/request";
 import { makeUser } from "../setup/admin";
@@ -157,6 +158,7 @@ const forms = (): { path: string; action: unknown; params: Record<string, string
   { path: "/auth/forgot-password", action: forgotPassword, params: {} },
   { path: "/auth/reset-password?token=abc", action: resetPassword, params: {} },
   { path: "/auth/code", action: code, params: {} },
+  { path: "/auth/sms-code", action: smsCode, params: {} },
   { path: `/estimates/${estimateToken}`, action: answerEstimate, params: { token: estimateToken } },
 ];
 

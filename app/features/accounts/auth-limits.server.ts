@@ -1,7 +1,8 @@
 /**
  * Rate limits on every authentication path (OWASP ASVS 5.0 V6.3.1, V6.6.3): counted
  * in the database (rate-limiter-flexible, shared by processes, kept across restarts), keyed by
- * client address (IPv6 by /64) and, where the attempt names an email or an account, by that too,
+ * client address (IPv6 by /64) and, where the attempt names an email, an account or a mobile
+ * number, by that too,
  * so one inbox cannot be flooded and one password not guessed from many addresses.
  * `RATE_LIMIT_SCALE` multiplies every number below; docs/decisions/0025-auth-rate-limits.md
  * lists them.
@@ -28,6 +29,15 @@ export const AUTH_LIMITS = {
   },
   "code-check": { client: { points: 5, seconds: MINUTE }, account: { points: 10, seconds: HOUR } },
   "two-factor": { client: { points: 5, seconds: MINUTE }, account: { points: 10, seconds: HOUR } },
+  // texted codes, keyed by client and by the mobile number (docs/decisions/0147-phone-limits.md)
+  "sms-code-request": {
+    client: { points: 5, seconds: HOUR },
+    account: { points: 3, seconds: HOUR },
+  },
+  "sms-code-check": {
+    client: { points: 5, seconds: MINUTE },
+    account: { points: 10, seconds: HOUR },
+  },
   "password-confirm": {
     client: { points: 5, seconds: 15 * MINUTE },
     account: { points: 5, seconds: 15 * MINUTE },
@@ -116,6 +126,7 @@ const FORM_LIMITS_BY_PATH: Record<string, AuthAction> = {
   "/auth/forgot-password": "password-reset",
   "/auth/reset-password": "password-reset",
   "/auth/code": "code-check",
+  "/auth/sms-code": "sms-code-check",
   "/auth/two-factor": "two-factor",
 };
 

@@ -1,6 +1,7 @@
 /**
  * Authentication (better-auth): email + password with verification, password reset, email
- * one-time codes, TOTP two-factor, sessions in the database. Mail goes through the outbox.
+ * one-time codes, a confirmed mobile number with texted codes (sign-in and second factor), TOTP
+ * two-factor, sessions in the database. Mail and texts go through the outbox.
  * Hardening per OWASP ASVS 5.0 L2: argon2id (m = 19 MiB, t = 2), HttpOnly SameSite=Lax cookies,
  * `__Host-` + Secure in production over HTTPS, rate limits stored in the database and keyed by
  * the client address that server.ts resolved (IPv6 by /64).
@@ -10,14 +11,15 @@ import { createHmac } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { emailOTP, genericOAuth, twoFactor } from "better-auth/plugins";
+import { emailOTP, genericOAuth, phoneNumber, twoFactor } from "better-auth/plugins";
 import * as schema from "../../db/schema";
 import { db } from "../../lib/db.server";
 import { env } from "../../lib/env.server";
-import { enqueueAndKick } from "../../lib/outbox.server";
+import { enqueueAndKick, enqueueText } from "../../lib/outbox.server";
 import { company } from "../catalog/company";
 import { promoteConfiguredAdmin } from "./admins.server";
 import { claimGuestQuotes } from "./claims.server";
+import { isNormalizedMobile, SMS_CODE_MINUTES, smsCodeText } from "./mobile-number.server";
 import {
   isSsoEmail,
   OIDC_PROVIDER_ID,
@@ -179,10 +181,36 @@ function createAuth() {
           ]);
         },
       }),
+      // a mobile number is set only once confirmed with a texted code (the plugin's own rule);
+      // texted codes also sign in (phone.server.ts: confirmed numbers of existing accounts only)
+      phoneNumber({
+        otpLength: 6,
+        expiresIn: SMS_CODE_MINUTES * 60,
+        allowedAttempts: 3,
+        phoneNumberValidator: isNormalizedMobile,
+        sendOTP: async ({ phoneNumber: to, code }) => {
+          await enqueueText("phone_code", to, smsCodeText(code));
+        },
+      }),
       challengeEveryFirstFactor(
         twoFactor({
           issuer: company.name,
           backupCodeOptions: { storeBackupCodes: hashedBackupCodes(config.AUTH_SECRET) },
+          // a texted code as the second factor, to the account's confirmed mobile number
+          otpOptions: {
+            period: SMS_CODE_MINUTES,
+            digits: 6,
+            allowedAttempts: 3,
+            storeOTP: "hashed",
+            sendOTP: async ({ user, otp }) => {
+              const { phoneNumber: to, phoneNumberVerified } = user as {
+                phoneNumber?: string | null;
+                phoneNumberVerified?: boolean | null;
+              };
+              if (to && phoneNumberVerified)
+                await enqueueText("two_factor_code", to, smsCodeText(otp));
+            },
+          },
         }),
       ),
       ...openIdProviders(config),
@@ -235,8 +263,8 @@ function openIdProviders(config: ReturnType<typeof env>): ReturnType<typeof gene
 }
 
 /**
- * better-auth's two-factor hook challenges only the password sign-in paths; an emailed code and a
- * provider's callback are first factors too, so they get the same challenge (no session until the
+ * better-auth's two-factor hook challenges only the password sign-in paths; an emailed or texted
+ * code and a provider's callback are first factors too, so they get the same challenge (no session until the
  * second factor). After a callback the hook's answer keeps the callback's redirect (to
  * /auth/continue), which then sends the browser to the challenge.
  */
@@ -253,6 +281,7 @@ function challengeEveryFirstFactor<P extends ReturnType<typeof twoFactor>>(plugi
           matcher: (context) =>
             challenge.matcher(context) ||
             context.path === "/sign-in/email-otp" ||
+            context.path === "/phone-number/verify" ||
             context.path === "/callback/:id",
         },
         ...rest,

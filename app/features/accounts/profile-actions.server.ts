@@ -11,6 +11,14 @@ import { logger } from "~/lib/logger.server";
 import { clientKey } from "~/lib/rate-limit.server";
 import type { SessionUser } from "~/lib/session.server";
 import type { FlashToast } from "~/lib/toast.server";
+import { displayMobile, mobileEnding } from "./mobile-number.server";
+import {
+  confirmedMobileOf,
+  confirmMobileNumber,
+  removeMobileNumber,
+  sendMobileConfirmation,
+} from "./phone.server";
+import { mobileNumberSchema, smsCodeSchema } from "./phone-schemas";
 import {
   disconnectIdentity,
   listSignInMethods,
@@ -39,9 +47,10 @@ import { logAuthEvent } from "./sign-in.server";
  * of a 'Connect' that came back with better-auth's `?error=`) and signed-in devices.
  */
 export async function profilePageData(user: SessionUser, request: Request) {
-  const [devices, methods] = await Promise.all([
+  const [devices, methods, mobile] = await Promise.all([
     listDeviceSessions(user.id, user.sessionId),
     listSignInMethods(user.id),
+    confirmedMobileOf(user.id),
   ]);
   const linkError = new URL(request.url).searchParams.get("error");
   const companyAccount = isCompanyAccount(user);
@@ -58,6 +67,8 @@ export async function profilePageData(user: SessionUser, request: Request) {
     email: user.email,
     fullName: user.fullName ?? "",
     twoFactorEnabled: user.twoFactorEnabled,
+    /** the confirmed mobile number as people write it, or null */
+    mobileNumber: mobile ? displayMobile(mobile) : null,
     devices: devices.map((d) => ({
       id: d.id,
       device: describeDevice(d.userAgent),
@@ -71,8 +82,10 @@ export async function profilePageData(user: SessionUser, request: Request) {
 
 /** The answer to a security form on the profile page (the full-name form answers on its own). */
 export type SecurityReply = {
-  section: "two-factor" | "password" | "devices" | "methods";
+  section: "two-factor" | "password" | "devices" | "methods" | "phone";
   error?: string;
+  /** the number a confirmation code was just texted to: E.164, and as people write it */
+  pendingMobile?: { phoneNumber: string; display: string };
   enrolment?: TotpEnrolment;
   /** the change-password form's field errors */
   result?: SubmissionResult<string[]>;
@@ -251,6 +264,60 @@ export const setPasswordStep: ProfileIntent = async (user, formData, headers) =>
   );
 };
 
+/** 'Text Me a Code': texts a code confirming the typed number, then asks for it. */
+export const sendPhoneCode: ProfileIntent = async (user, formData, headers) => {
+  const submission = parseWithZod(formData, { schema: mobileNumberSchema });
+  if (submission.status !== "success")
+    return { ok: false, status: 400, reply: { section: "phone", result: submission.reply() } };
+  const outcome = await sendMobileConfirmation(user.id, submission.value.phoneNumber, headers);
+  if (!outcome.ok) {
+    const result = outcome.field
+      ? submission.reply({ fieldErrors: { phoneNumber: [outcome.message] } })
+      : submission.reply({ formErrors: [outcome.message] });
+    return { ok: false, status: outcome.status, reply: { section: "phone", result } };
+  }
+  const pendingMobile = {
+    phoneNumber: outcome.phoneNumber,
+    display: displayMobile(outcome.phoneNumber),
+  };
+  return { ok: "next", reply: { section: "phone", pendingMobile } };
+};
+
+/** 'Confirm Number': the texted code makes the number the account's mobile number. */
+export const confirmPhoneCode: ProfileIntent = async (user, formData, headers) => {
+  const submission = parseWithZod(formData, { schema: smsCodeSchema });
+  const phoneNumber = String(formData.get("phoneNumber") ?? "");
+  const pendingMobile = { phoneNumber, display: displayMobile(phoneNumber) };
+  if (submission.status !== "success") {
+    return {
+      ok: false,
+      status: 400,
+      reply: { section: "phone", pendingMobile, result: submission.reply() },
+    };
+  }
+  const { code } = submission.value;
+  const outcome = await confirmMobileNumber(user.id, phoneNumber, code, headers);
+  if (!outcome.ok) {
+    const result = submission.reply({ formErrors: [outcome.message], hideFields: ["code"] });
+    return {
+      ok: false,
+      status: outcome.status,
+      reply: { section: "phone", pendingMobile, result },
+    };
+  }
+  return done(
+    "Mobile number confirmed",
+    undefined,
+    `You can sign in with a code texted to the number ending in ${mobileEnding(phoneNumber)}.`,
+  );
+};
+
+/** 'Remove': the account has no mobile number any more. */
+export const removePhone: ProfileIntent = async (user, _formData, headers) => {
+  await removeMobileNumber(user.id, headers);
+  return done("Mobile number removed");
+};
+
 /** The profile's security forms' steps by their `intent`; a post without one is the Full Name form. */
 export const PROFILE_INTENTS = {
   "two-factor-start": startTwoFactor,
@@ -262,4 +329,7 @@ export const PROFILE_INTENTS = {
   "connect-provider": connectProvider,
   "disconnect-provider": disconnectProvider,
   "set-password": setPasswordStep,
+  "phone-send": sendPhoneCode,
+  "phone-confirm": confirmPhoneCode,
+  "phone-remove": removePhone,
 } satisfies Record<string, ProfileIntent>;

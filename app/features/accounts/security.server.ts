@@ -81,7 +81,7 @@ const usedCodeKey = (userId: string, code: string) =>
  * `headers`) belongs to, or null. Only used to refuse a replayed code before better-auth checks
  * it (which would use up the challenge); better-auth verifies the cookie itself.
  */
-async function pendingChallengeUser(headers: Headers): Promise<string | null> {
+export async function pendingChallengeUser(headers: Headers): Promise<string | null> {
   const context = await auth().$context;
   const name = context.createAuthCookie("two_factor").name;
   const raw = (headers.get("Cookie") ?? "")

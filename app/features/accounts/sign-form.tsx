@@ -123,6 +123,10 @@ export function SignForm({
               <Link to={href("/auth/code")} className="font-medium text-brand-800 underline">
                 Email me a sign-in code
               </Link>
+              {" · "}
+              <Link to={href("/auth/sms-code")} className="font-medium text-brand-800 underline">
+                Text me a sign-in code
+              </Link>
             </p>
           )}
         </>

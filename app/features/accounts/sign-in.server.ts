@@ -114,10 +114,14 @@ export async function signIn(
   }
 }
 
-function firstFactorOutcome(
+/**
+ * What better-auth's answer to a first factor means: the session cookies (signed in), or the
+ * two-factor challenge cookie (the code is next), logged as a security event.
+ */
+export function firstFactorOutcome(
   response: unknown,
   cookies: Headers,
-  method: "password" | "email_code",
+  method: "password" | "email_code" | "sms_code",
   headers: Headers,
 ): FirstFactorOutcome {
   const body = response as { user?: { id: string }; twoFactorRedirect?: boolean };

@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { authRequest } from "~/features/accounts/auth-request.server";
 import { ChangePasswordForm } from "~/features/accounts/change-password-form";
 import { FullNameForm } from "~/features/accounts/full-name-form";
+import { MobileNumberSection } from "~/features/accounts/mobile-number-section";
 import {
   PROFILE_INTENTS as intents,
   profilePageData,
@@ -111,6 +112,12 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           </CardContent>
         </Card>
       )}
+
+      <MobileNumberSection
+        mobileNumber={loaderData.mobileNumber}
+        pending={security?.section === "phone" ? security.pendingMobile : undefined}
+        result={security?.section === "phone" ? security.result : undefined}
+      />
 
       <SignInMethods
         methods={loaderData.signInMethods}

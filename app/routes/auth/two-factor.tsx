@@ -8,6 +8,11 @@ import { TextField } from "~/components/ui/form-controls";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { afterSignIn } from "~/features/accounts/after-sign-in.server";
 import { authRequest } from "~/features/accounts/auth-request.server";
+import {
+  challengeMobileEnding,
+  confirmTwoFactorText,
+  sendTwoFactorText,
+} from "~/features/accounts/phone.server";
 import { confirmTotp, signInWithBackupCode } from "~/features/accounts/security.server";
 import { pageMeta } from "~/lib/seo";
 import { safeRedirect } from "~/lib/session.server";
@@ -21,27 +26,51 @@ const schema = z.object({
     .trim()
     .regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, CODE_MESSAGE),
   redirectTo: z.string().optional(),
+  /** "sms" once a code was texted: the code is the texted one */
+  method: z.enum(["sms"]).optional(),
 });
 
 /** A backup code as better-auth issued it: "abcde-12345". */
 const backupCodeForm = (code: string) =>
   code.includes("-") ? code : `${code.slice(0, 5)}-${code.slice(5)}`;
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo")) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo")),
+    /** 'Text me a code instead' is offered for an account with a confirmed mobile number */
+    mobileEnding: await challengeMobileEnding(authRequest(request, context)),
+  };
 }
 
-/** Second step of a sign-in with two-factor on: the code from the authenticator app. */
+/**
+ * Second step of a sign-in with two-factor on: the code from the authenticator app, a backup
+ * code, or ('Text Me a Code') a code texted to the account's confirmed mobile number.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema });
-  if (submission.status !== "success") return data(submission.reply(), 400);
+  const formData = await request.formData();
   const headers = authRequest(request, context);
-  const { code, redirectTo } = submission.value;
-  const outcome = /^\d{6}$/.test(code)
-    ? await confirmTotp(headers, code)
-    : await signInWithBackupCode(headers, backupCodeForm(code));
+  if (formData.get("intent") === "sms-send") {
+    const sent = await sendTwoFactorText(headers);
+    if (!sent.ok) {
+      const result = parseWithZod(new FormData(), { schema }).reply({ formErrors: [sent.message] });
+      return data({ result, texted: false }, sent.status);
+    }
+    return { result: undefined, texted: true };
+  }
+  const submission = parseWithZod(formData, { schema });
+  // after a texted code, the page keeps asking for it
+  const texted = formData.get("method") === "sms";
+  if (submission.status !== "success") return data({ result: submission.reply(), texted }, 400);
+  const { code, redirectTo, method } = submission.value;
+  const outcome =
+    method === "sms"
+      ? await confirmTwoFactorText(headers, code)
+      : /^\d{6}$/.test(code)
+        ? await confirmTotp(headers, code)
+        : await signInWithBackupCode(headers, backupCodeForm(code));
   if (!outcome.ok) {
-    return data(submission.reply({ formErrors: [outcome.message] }), outcome.status);
+    const result = submission.reply({ formErrors: [outcome.message], hideFields: ["code"] });
+    return data({ result, texted }, outcome.status);
   }
   return afterSignIn(outcome.userId, redirectTo, outcome.headers);
 }
@@ -55,28 +84,52 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function TwoFactor({ loaderData, actionData }: Route.ComponentProps) {
+  const textedTo = actionData?.texted ? loaderData.mobileEnding : null;
   const [form, fields] = useForm({
-    id: "two-factor",
-    lastResult: actionData,
+    id: textedTo ? "two-factor-sms" : "two-factor",
+    lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  const busy = useIsPending();
+  const busy = useIsPending({ field: ["intent", null] });
+  const texting = useIsPending({ field: ["intent", "sms-send"] });
   return (
     <AuthCard
       title="Two-Factor Check"
-      description="Open your authenticator app and enter the 6-digit code for this site, or use one of your backup codes."
+      description={
+        textedTo
+          ? `We texted a 6-digit code to your number ending in ${textedTo}. It works for 10 minutes.`
+          : "Open your authenticator app and enter the 6-digit code for this site, or use one of your backup codes."
+      }
       error={form.errors?.[0]}
+      footer={
+        loaderData.mobileEnding && !textedTo ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="sms-send" />
+            <Button type="submit" variant="outline" className="w-full" disabled={texting}>
+              {texting
+                ? "Sending..."
+                : `Text a code to my number ending in ${loaderData.mobileEnding}`}
+            </Button>
+          </Form>
+        ) : null
+      }
     >
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         {loaderData.redirectTo && (
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         )}
+        {textedTo && <input type="hidden" name="method" value="sms" />}
         <TextField
           meta={fields.code}
-          label="Authentication Code"
+          label={textedTo ? "Code From the Text" : "Authentication Code"}
+          inputMode={textedTo ? "numeric" : undefined}
           autoComplete="one-time-code"
           required
-          hint="Lost your phone? Enter one of your backup codes instead; each works once."
+          hint={
+            textedTo
+              ? undefined
+              : "Lost your phone? Enter one of your backup codes instead; each works once."
+          }
         />
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? "Checking..." : "Verify"}
