@@ -9,6 +9,7 @@ import { ServerRouter } from "react-router";
 import { NonceContext } from "~/components/layout/nonce";
 import { blogPageETag, ifNoneMatchHits } from "~/features/blog/etag.server";
 import { seedBlogArticles } from "~/features/blog/seed.server";
+import { moveLegacyUploads } from "~/features/blog/uploads.server";
 import { seedPriceBook } from "~/features/estimates/seed.server";
 import { SubmissionKeyContext } from "~/features/quotes/submission-key";
 import { loggableUrl, logger } from "~/lib/logger.server";
@@ -35,6 +36,7 @@ export { databaseHealth, serverSettings, stopServices } from "~/lib/services.ser
 /** The lib's start-up (configuration, database, migrations, outbox), then first-run content. */
 export async function startServices(): Promise<void> {
   await startLibServices();
+  await moveLegacyUploads();
   await seedBlogArticles();
   await seedPriceBook();
 }
