@@ -8,6 +8,7 @@ import {
   mail_outbox,
   mold_assessment_details,
   properties,
+  quote_attachments,
   quote_status_history,
   quote_status_links,
   quotes,
@@ -53,8 +54,11 @@ function addressSnapshot(property: SavedProperty | null) {
 }
 
 /**
- * Stores a validated quote request with its details, its first history row ('pending') and the
- * lead alert and confirmation mail, atomically: one SQL statement (see `insertAtomically`).
+ * Stores a validated quote request with its details, its first history row ('pending'), the
+ * lead alert and confirmation mail and the attachments of its uploaded files (`attachments`:
+ * pending `quote_uploads` ids in the form's order, already checked by the caller), atomically:
+ * one SQL statement (see `insertAtomically`). An upload swept meanwhile fails the statement on
+ * its foreign key: a quote is never written without one of its files.
  * @returns the new quote's id.
  * @throws whatever the database raises; nothing is stored then.
  */
@@ -62,6 +66,7 @@ export async function createQuote(
   request: QuoteRequest,
   owner: QuoteOwner,
   submissionKey: string | null = null,
+  attachments: readonly string[] = [],
 ): Promise<{ id: string }> {
   const c = request.input;
   const id = randomUUID();
@@ -132,6 +137,18 @@ export async function createQuote(
       ],
     ],
     [quote_status_links, [statusLink.row]],
+    ...(attachments.length > 0
+      ? ([
+          [
+            quote_attachments,
+            attachments.map((uploadId, position) => ({
+              upload_id: uploadId,
+              quote_id: id,
+              position,
+            })),
+          ],
+        ] satisfies TableRows[])
+      : []),
     [
       mail_outbox,
       outboxRows(newQuoteMail(id, request, description, statusLink.url, details[1][0])),
