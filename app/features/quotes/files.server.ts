@@ -17,7 +17,7 @@ import { create as contentDisposition } from "content-disposition";
 import { and, asc, eq, gt, inArray, lt, notExists, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import decodeHeic from "heic-decode";
-import { EncryptedPDFError, PDFDocument } from "pdf-lib";
+import { PDFDocument } from "pdf-lib";
 import sharp, { type Sharp } from "sharp";
 import { quote_attachments, quote_uploads, quotes } from "~/db/schema";
 import { db } from "~/lib/db.server";
@@ -123,19 +123,19 @@ export async function processQuoteFile(
   const type = await fileTypeFromBuffer(bytes).catch(() => undefined);
   if (kind === "report") {
     if (type?.mime !== "application/pdf") return refuse(QUOTE_FILE_MESSAGES.notPdf(name));
+    let pdf: PDFDocument;
     try {
-      const pdf = await PDFDocument.load(bytes, {
+      // read even when encrypted (pdf-lib would throw an error of its own), to say so
+      pdf = await PDFDocument.load(bytes, {
+        ignoreEncryption: true,
         updateMetadata: false,
         throwOnInvalidObject: true,
       });
       if (pdf.getPageCount() < 1) return refuse(QUOTE_FILE_MESSAGES.unreadablePdf(name));
-    } catch (error) {
-      return refuse(
-        error instanceof EncryptedPDFError
-          ? QUOTE_FILE_MESSAGES.encryptedPdf(name)
-          : QUOTE_FILE_MESSAGES.unreadablePdf(name),
-      );
+    } catch {
+      return refuse(QUOTE_FILE_MESSAGES.unreadablePdf(name));
     }
+    if (pdf.isEncrypted) return refuse(QUOTE_FILE_MESSAGES.encryptedPdf(name));
     return {
       ok: true,
       file: {
