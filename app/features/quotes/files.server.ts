@@ -262,8 +262,16 @@ export async function pendingUploads(submissionKey: string, ids: string[]) {
 
 /** The files a quote carries, in the order they were attached. */
 export async function filesOfQuote(quoteId: string): Promise<QuoteFileView[]> {
+  return (await filesOfQuotes([quoteId])).get(quoteId) ?? [];
+}
+
+/** The files of each of `quoteIds` (one query), by quote id; a quote without files is absent. */
+export async function filesOfQuotes(quoteIds: string[]): Promise<Map<string, QuoteFileView[]>> {
+  const byQuote = new Map<string, QuoteFileView[]>();
+  if (quoteIds.length === 0) return byQuote;
   const rows = await db
     .select({
+      quoteId: quote_attachments.quote_id,
       id: quote_uploads.id,
       kind: quote_uploads.kind,
       name: quote_uploads.original_name,
@@ -274,9 +282,14 @@ export async function filesOfQuote(quoteId: string): Promise<QuoteFileView[]> {
     })
     .from(quote_attachments)
     .innerJoin(quote_uploads, eq(quote_uploads.id, quote_attachments.upload_id))
-    .where(eq(quote_attachments.quote_id, quoteId))
+    .where(inArray(quote_attachments.quote_id, quoteIds))
     .orderBy(asc(quote_attachments.position));
-  return rows.map(({ thumbnailKey, ...row }) => ({ ...row, hasThumbnail: thumbnailKey !== null }));
+  for (const { quoteId, thumbnailKey, ...row } of rows) {
+    const list = byQuote.get(quoteId) ?? [];
+    list.push({ ...row, hasThumbnail: thumbnailKey !== null });
+    byQuote.set(quoteId, list);
+  }
+  return byQuote;
 }
 
 /** Who asks for a request's file; the route has established it (session or status link). */
