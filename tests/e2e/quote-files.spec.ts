@@ -31,10 +31,8 @@ async function report(name: string) {
 async function adminSeesFiles(page: Page, admin: Parameters<typeof openAs>[1], email: string) {
   await openAs(page, admin, `/admin/quotes?q=${encodeURIComponent(email)}`);
   await page.getByRole("table", { name: "Quote requests" }).getByRole("link").first().click();
-  const card = page.locator("section, div").filter({
-    has: page.getByRole("heading", { name: "Photos and lab reports" }),
-  });
-  const photos = card.getByRole("list", { name: "Photos" }).last();
+  await expect(page.getByRole("heading", { name: "Photos and lab reports" })).toBeVisible();
+  const photos = page.getByRole("list", { name: "Photos", exact: true });
   await expect(photos.getByRole("img")).toHaveCount(2);
   for (const image of await photos.getByRole("img").all()) {
     // the thumbnail loaded (a broken image has no natural width)
@@ -42,7 +40,7 @@ async function adminSeesFiles(page: Page, admin: Parameters<typeof openAs>[1], e
       .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0);
   }
-  const reports = card.getByRole("list", { name: "Lab reports" }).last();
+  const reports = page.getByRole("list", { name: "Lab reports", exact: true });
   const link = reports.getByRole("link", { name: "spores.pdf" });
   await expect(link).toBeVisible();
   const response = await page.request.get((await link.getAttribute("href")) as string);
@@ -69,7 +67,7 @@ test("a guest attaches two photos and a PDF to a mold request with a progress ba
     await route.continue();
   });
   await page
-    .getByLabel("Photos")
+    .getByLabel("Photos", { exact: true })
     .setInputFiles([await photo("porch.jpg", 30), await photo("attic.jpg", 200)]);
   await expect(page.getByRole("progressbar", { name: "Uploading porch.jpg" })).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Uploading attic.jpg" })).toBeVisible();
@@ -83,14 +81,14 @@ test("a guest attaches two photos and a PDF to a mold request with a progress ba
   await page.unroute("**/quotes/uploads");
 
   // a script named like a PDF is refused, by content, with its reason beside the field
-  await page.getByLabel("Lab reports").setInputFiles({
+  await page.getByLabel("Lab reports", { exact: true }).setInputFiles({
     name: "results.pdf",
     mimeType: "application/pdf",
     buffer: Buffer.from("#!/bin/sh\necho not a pdf\n"),
   });
   await expect(page.getByText("results.pdf is not a PDF file.")).toBeVisible();
   await page.getByRole("button", { name: "Remove results.pdf" }).click();
-  await page.getByLabel("Lab reports").setInputFiles(await report("spores.pdf"));
+  await page.getByLabel("Lab reports", { exact: true }).setInputFiles(await report("spores.pdf"));
   await expect(page.getByText("Attached")).toHaveCount(3);
 
   await page.getByRole("button", { name: "Request Free Quote" }).click();
@@ -113,9 +111,9 @@ test.describe("without JavaScript", () => {
     await fillMold(page);
     await fillContact(page, email);
     await page
-      .getByLabel("Photos")
+      .getByLabel("Photos", { exact: true })
       .setInputFiles([await photo("a.jpg", 10), await photo("b.jpg", 90)]);
-    await page.getByLabel("Lab reports").setInputFiles(await report("spores.pdf"));
+    await page.getByLabel("Lab reports", { exact: true }).setInputFiles(await report("spores.pdf"));
     await page.getByRole("button", { name: "Request Free Quote" }).click();
     await confirmationReference(page);
     const adminPage = await (await browser.newContext({ javaScriptEnabled: true })).newPage();
