@@ -170,6 +170,12 @@ describe.each(drivers)("files attached to quote requests on %s", (driver) => {
       const [quote] = await quoteRows();
       const attached = await attachmentsOf(quote!.id);
       expect(attached.map((a) => a.quote_uploads.id)).toEqual(ids);
+      // the lead alert says what came with it (the files stay on the site)
+      const [alert] = await db
+        .select()
+        .from(schema.mail_outbox)
+        .where(eq(schema.mail_outbox.kind, "lead_alert"));
+      expect(alert?.text_body).toContain("ATTACHED: 2 photos, 1 lab report");
       expect(attached.map((a) => a.quote_uploads.original_name)).toEqual([
         "kitchen.jpg",
         "IMG_0001.HEIC",

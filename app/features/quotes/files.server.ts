@@ -452,14 +452,14 @@ export function startUploadSweeper(): () => void {
  * `uploadedFiles` fields, which must be this form render's pending uploads) and files sent with
  * the form itself (no JavaScript: the `photos` and `reports` fields), each checked and stored as
  * a pending upload here.
- * @returns the upload ids to attach in order, or the refusals: per field (a file refused, too
+ * @returns the uploads to attach in order, or the refusals: per field (a file refused, too
  *   many) or for the form (uploads expired or unknown); 413 when a file was too large, else 400
  */
 export async function filesOfSubmission(
   formData: FormData,
   submissionKey: string | null,
 ): Promise<
-  | { ok: true; uploadIds: string[] }
+  | { ok: true; uploads: { id: string; kind: QuoteFileKind }[] }
   | { ok: false; status: 400 | 413; fieldErrors: Record<string, string[]>; formErrors: string[] }
 > {
   const ids = [
@@ -488,12 +488,12 @@ export async function filesOfSubmission(
     return { ok: false, status, fieldErrors, formErrors: [] };
   // files sent with the form belong to this render; an old page without a key gets one of its own
   const key = submissionKey ?? randomUUID();
-  const stored: string[] = [];
+  const stored: { id: string; kind: QuoteFileKind }[] = [];
   for (const kind of kinds) {
     for (const file of sent(kind)) {
       const outcome = await storeQuoteUpload(kind, file, key);
       if (outcome.ok) {
-        stored.push(outcome.upload.id);
+        stored.push({ id: outcome.upload.id, kind });
         continue;
       }
       const field = QUOTE_FILE_FIELDS[kind];
@@ -503,7 +503,7 @@ export async function filesOfSubmission(
   }
   if (Object.keys(fieldErrors).length > 0)
     return { ok: false, status, fieldErrors, formErrors: [] };
-  return { ok: true, uploadIds: [...pending.map((p) => p.id), ...stored] };
+  return { ok: true, uploads: [...pending, ...stored] };
 }
 
 /**

@@ -190,7 +190,7 @@ export async function submitQuoteRequest(
       { service, input: submission.value } as QuoteRequest,
       { userId, property: saved, newProperty },
       key,
-      files.uploadIds,
+      files.uploads,
     );
     kickOutbox();
     return { ok: true, quoteId: id };
