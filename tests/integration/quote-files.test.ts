@@ -205,7 +205,8 @@ describe.each(drivers)("files attached to quote requests on %s", (driver) => {
       expect([heic.width, heic.height]).toEqual([400, 300]);
       const report = await adminGet(quote!.id, ids[2]!);
       expect(report.headers.get("Content-Type")).toBe("application/pdf");
-      expect(Buffer.from(await report.arrayBuffer()).equals(await pdf())).toBe(false); // bytes differ by dates
+      const served = Buffer.from(await report.arrayBuffer());
+      expect((await PDFDocument.load(served)).getPageCount()).toBe(1);
       expect(report.headers.get("Content-Disposition")).toBe(
         'attachment; filename="radon-test.pdf"',
       );
