@@ -207,9 +207,7 @@ describe.each(drivers)("files attached to quote requests on %s", (driver) => {
       expect(report.headers.get("Content-Type")).toBe("application/pdf");
       const served = Buffer.from(await report.arrayBuffer());
       expect((await PDFDocument.load(served)).getPageCount()).toBe(1);
-      expect(report.headers.get("Content-Disposition")).toBe(
-        'attachment; filename="radon-test.pdf"',
-      );
+      expect(report.headers.get("Content-Disposition")).toBe("attachment; filename=radon-test.pdf");
     },
     SLOW,
   );
@@ -543,7 +541,7 @@ describe.each(drivers)("files attached to quote requests on %s", (driver) => {
           expect(response.headers.get("Cache-Control")).toBe("private, no-store");
           expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
           expect(response.headers.get("Content-Disposition")).toMatch(
-            /^(inline|attachment); filename="[pr]\.(jpg|pdf)"$/,
+            /^(inline; filename=p\.jpg|attachment; filename=r\.pdf)$/,
           );
           expect(response.headers.get("Content-Security-Policy")).toContain("sandbox");
         }
