@@ -9,7 +9,9 @@ import { ServerRouter } from "react-router";
 import { NonceContext } from "~/components/layout/nonce";
 import { blogPageETag, ifNoneMatchHits } from "~/features/blog/etag.server";
 import { seedBlogArticles } from "~/features/blog/seed.server";
+import { moveLegacyUploads } from "~/features/blog/uploads.server";
 import { seedPriceBook } from "~/features/estimates/seed.server";
+import { startUploadSweeper } from "~/features/quotes/files.server";
 import { SubmissionKeyContext } from "~/features/quotes/submission-key";
 import { loggableUrl, logger } from "~/lib/logger.server";
 import { pageScriptsStream } from "~/lib/module-preloads.server";
@@ -23,20 +25,37 @@ import {
   withNonce,
 } from "~/lib/render-cache.server";
 import { requestInfo } from "~/lib/request-context";
-import { startServices as startLibServices } from "~/lib/services.server";
+import {
+  startServices as startLibServices,
+  stopServices as stopLibServices,
+} from "~/lib/services.server";
 import { currentUser } from "~/lib/session.server";
 
 // server.ts reads these from the build (one context key object on both sides: DESIGN section 8)
 export { refuseCrossSiteMutations } from "~/lib/origin.server";
 export { endLiveStreams } from "~/lib/realtime.server";
 export { requestContext } from "~/lib/request-context";
-export { databaseHealth, serverSettings, stopServices } from "~/lib/services.server";
+export { databaseHealth, serverSettings } from "~/lib/services.server";
 
-/** The lib's start-up (configuration, database, migrations, outbox), then first-run content. */
+let stopUploadSweeper = () => {};
+
+/**
+ * The lib's start-up (configuration, database, migrations, outbox), blog images of older versions
+ * moved into the file storage, first-run content, and the hourly sweep of quote uploads no quote
+ * carries (features/quotes/files.server.ts).
+ */
 export async function startServices(): Promise<void> {
   await startLibServices();
+  await moveLegacyUploads();
   await seedBlogArticles();
   await seedPriceBook();
+  stopUploadSweeper = startUploadSweeper();
+}
+
+/** Stops the upload sweep, then the lib's services (outbox worker, database). */
+export async function stopServices(): Promise<void> {
+  stopUploadSweeper();
+  await stopLibServices();
 }
 
 export const streamTimeout = 5_000;

@@ -30,12 +30,23 @@ import { PostCardSkeletons } from "~/features/blog/post-card-skeletons";
 import { UPLOAD_API_PATH, UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "~/features/blog/uploads";
 import { company } from "~/features/catalog/company";
 import { MAX_SIGNATURE_DATA_URL_CHARS } from "~/features/estimates/limits";
+import {
+  QUOTE_FILE_LIMITS,
+  QUOTE_FILE_MAX_BYTES,
+  QUOTE_FILE_MESSAGES,
+  QUOTE_UPLOAD_PATH,
+} from "~/features/quotes/files";
 import { countRefusedQuotePost } from "~/features/quotes/submit.server";
 import { isSubmitFailure } from "~/features/quotes/submit-failure";
 import { noStoreForPrivateResponses } from "~/lib/cache-control.server";
 import { clientLog, storeUserRecord } from "~/lib/client-log";
 import { env } from "~/lib/env.server";
-import { type BodyLimits, checkRequestBody, FORM_LIMITS } from "~/lib/form-limits.server";
+import {
+  type BodyLimits,
+  checkRequestBody,
+  FORM_LIMITS,
+  uploadLimits,
+} from "~/lib/form-limits.server";
 import { logger } from "~/lib/logger.server";
 import { requestContext } from "~/lib/request-context";
 import { logSecurityEventFor } from "~/lib/security-log.server";
@@ -45,19 +56,25 @@ import { pathWithoutToken } from "~/lib/token-paths";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
+/** The quote forms' own addresses (/quotes/water...), not the pages beside them. */
+const QUOTE_FORM_PATH = /^\/quotes\/(?!uploads$|confirmation$)[a-z-]+$/;
+
 /** The estimate pages whose action takes the accept form (routes/estimates, routes/account). */
 const ESTIMATE_ANSWER_PATH = /^\/(estimates\/[^/]+|account\/quotes\/[^/]+\/estimate)$/;
 
 /** The body limits of the route at `pathname` (a `.data` request's path without `.data`). */
 function bodyLimitsFor(pathname: string): BodyLimits {
   if (pathname === "/admin/blog/uploads" || pathname === UPLOAD_API_PATH) {
-    // room for the multipart envelope around an image of exactly the upload limit; the refusal
-    // says what the upload field says ('The image is larger than 5 MB...')
-    return {
-      ...FORM_LIMITS,
-      maxBytes: UPLOAD_MAX_BYTES + 64 * 1024,
-      tooLargeMessage: UPLOAD_MESSAGES.tooLarge,
-    };
+    // the refusal says what the upload field says ('The image is larger than 5 MB...')
+    return uploadLimits(UPLOAD_MAX_BYTES, 1, UPLOAD_MESSAGES.tooLarge);
+  }
+  if (pathname === QUOTE_UPLOAD_PATH) {
+    return uploadLimits(QUOTE_FILE_MAX_BYTES, 1, QUOTE_FILE_MESSAGES.tooLarge("The file"));
+  }
+  if (QUOTE_FORM_PATH.test(pathname)) {
+    // without JavaScript the files come with the answers
+    const files = QUOTE_FILE_LIMITS.photo + QUOTE_FILE_LIMITS.report;
+    return uploadLimits(QUOTE_FILE_MAX_BYTES, files, QUOTE_FILE_MESSAGES.tooLarge("Your files"));
   }
   if (pathname === "/admin/blog/new" || /^\/admin\/blog\/[^/]+$/.test(pathname)) {
     // an article's HTML, URL-encoded (up to three bytes per character)
@@ -93,7 +110,7 @@ const boundedBodies: MiddlewareFunction<Response> = async ({ request, context })
   );
   const { clientIp } = context.get(requestContext);
   try {
-    if (pathname.startsWith("/quotes/") && pathname !== "/quotes/confirmation") {
+    if (QUOTE_FORM_PATH.test(pathname)) {
       await countRefusedQuotePost(clientIp);
     } else {
       await countRefusedAuthPost(pathname, clientIp);

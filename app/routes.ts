@@ -13,6 +13,8 @@ export default [
   route("quotes/confirmation/visit", "routes/quotes/confirmation-visit.tsx"),
   route("quotes/status/:token", "routes/quotes/status.tsx"),
   route("quotes/status/:token/visit", "routes/quotes/status-visit.tsx"),
+  route("quotes/status/:token/files/:fileId", "routes/quotes/status-file.ts"),
+  route("quotes/uploads", "routes/quotes/upload.ts"),
   route("estimates/:token", "routes/estimates/estimate.tsx"),
   route("estimates/:token/pdf", "routes/estimates/pdf.ts"),
   route("quotes/:service", "routes/quotes/request.tsx"),
@@ -29,6 +31,8 @@ export default [
   route("auth/continue", "routes/auth/continue.tsx"),
   route("account/setup", "routes/account/setup.tsx"),
   route("account/quotes/:id/estimate/pdf", "routes/account/quote-estimate-pdf.ts"),
+  route("account/quotes/:id/files/:fileId", "routes/account/quote-file.ts"),
+  route("admin/quotes/:id/files/:fileId", "routes/admin/quote-file.ts"),
   ...prefix("account", [
     layout("routes/account/layout.tsx", [
       index("routes/account/index.tsx"),

@@ -45,6 +45,7 @@ export const urgencyEnum = pgEnum("urgency", enums.urgency.values);
 export const contactMethodEnum = pgEnum("contact_method", enums.contactMethod.values);
 export const bestTimeEnum = pgEnum("best_time", enums.bestTime.values);
 export const quoteStatusEnum = pgEnum("quote_status", enums.quoteStatus.values);
+export const quoteFileKindEnum = pgEnum("quote_file_kind", enums.quoteFileKind.values);
 export const mailStatusEnum = pgEnum("mail_status", ["pending", "sent", "failed"]);
 /** How an outbox message travels: an email, or a text message (SMS) to a phone number. */
 export const outboxChannelEnum = pgEnum("outbox_channel", ["mail", "sms"]);
@@ -350,6 +351,56 @@ export const blog_uploads = pgTable("blog_uploads", {
   uploaded_by: text("uploaded_by").references(() => user.id, { onDelete: "set null" }),
   created_at: createdAt(),
 });
+
+/**
+ * A file uploaded for a quote request (features/quotes/files.server.ts), its bytes already in the
+ * file storage under `storage_key` (and `thumbnail_key` for photos) when the row is written. It is
+ * pending until a quote_attachments row links it to its quote, in the quote's own statement;
+ * pending uploads older than 24 hours are swept with their files. Only the form render that
+ * uploaded it (its secret submission key) can attach it.
+ */
+export const quote_uploads = pgTable(
+  "quote_uploads",
+  {
+    id: uuid("id").primaryKey(),
+    /** the idempotency key of the form render that uploaded it (features/quotes/submission-key.tsx) */
+    submission_key: uuid("submission_key").notNull(),
+    kind: quoteFileKindEnum("kind").notNull(),
+    /** the name the file had on the person's device, cleaned (shown and offered on download) */
+    original_name: text("original_name").notNull(),
+    /** what is stored: image/jpeg or image/webp (photos), application/pdf (reports) */
+    content_type: text("content_type").notNull(),
+    size_bytes: integer("size_bytes").notNull(),
+    storage_key: text("storage_key").notNull(),
+    thumbnail_key: text("thumbnail_key"),
+    width: integer("width"),
+    height: integer("height"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("quote_uploads_submission_key_idx").on(t.submission_key),
+    index("quote_uploads_created_at_idx").on(t.created_at),
+  ],
+);
+
+/**
+ * Which uploads a quote carries, in the order the form listed them. Written in the same statement
+ * as the quote; an upload cannot be deleted while attached (RESTRICT), so the sweep can never take
+ * a file from a quote.
+ */
+export const quote_attachments = pgTable(
+  "quote_attachments",
+  {
+    upload_id: uuid("upload_id")
+      .primaryKey()
+      .references(() => quote_uploads.id, { onDelete: "restrict" }),
+    quote_id: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+  },
+  (t) => [index("quote_attachments_quote_id_idx").on(t.quote_id)],
+);
 
 /** Content seeded once on first start (e.g. the blog's articles); a row means "done, never again". */
 export const seed_runs = pgTable("seed_runs", {

@@ -1,13 +1,15 @@
 /**
  * Backups of everything the site keeps, as one .tar.gz file: the database (PGlite: its data
  * directory as PGlite's own `dumpDataDir()` tarball; PostgreSQL: `pg_dump --format=custom`) and
- * the files under $DATA_DIR that the database refers to or depends on (`uploads/`, and the
- * generated `auth-secret` that signs sessions and encrypts two-factor secrets when AUTH_SECRET is
- * not set). `npm run backup` / `npm run restore` (scripts/) call these; README "Backup and
- * restore" is the operator's guide.
+ * the files under $DATA_DIR that the database refers to or depends on (`files/`: the disk file
+ * storage; `uploads/`: blog images of versions before it, moved into the storage at start-up;
+ * and the generated `auth-secret` that signs sessions and encrypts two-factor secrets when
+ * AUTH_SECRET is not set). Files kept in S3 (S3_BUCKET) are not in the backup: the bucket has
+ * its own versioning and replication. `npm run backup` / `npm run restore` (scripts/) call
+ * these; README "Backup and restore" is the operator's guide.
  *
- * Archive: manifest.json, database/pglite.tar.gz | database/postgres.dump, files/uploads/...,
- * files/auth-secret.
+ * Archive: manifest.json, database/pglite.tar.gz | database/postgres.dump, files/files/...,
+ * files/uploads/..., files/auth-secret.
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs";
@@ -30,7 +32,7 @@ export interface BackupTarget {
   /** DATABASE_URL: PostgreSQL; absent: PGlite in `pgliteDir` */
   url?: string;
   pgliteDir: string;
-  /** $DATA_DIR, whose `uploads/` and `auth-secret` belong to the backup */
+  /** $DATA_DIR, whose `files/`, `uploads/` and `auth-secret` belong to the backup */
   dataDir: string;
 }
 
@@ -44,7 +46,9 @@ interface Manifest {
 }
 
 /** Files under $DATA_DIR that a backup carries (folders whole). */
-const DATA_FILES = ["uploads", "auth-secret"];
+const DATA_FILES = ["files", "uploads", "auth-secret"];
+/** Of those, the folders a restore adds to the target's. */
+const DATA_FOLDERS = ["files", "uploads"];
 
 /**
  * Writes a backup of `target` to `file` (written whole, or not at all). On PGlite the server must
@@ -91,7 +95,8 @@ export async function createBackup(target: BackupTarget, file: string): Promise<
 
 /**
  * Restores backup `file` into `target`, which must be empty: no PGlite directory (or an empty
- * one), or a PostgreSQL database without tables. Uploaded files are added to $DATA_DIR/uploads and
+ * one), or a PostgreSQL database without tables. Stored files are added to $DATA_DIR/files (and
+ * $DATA_DIR/uploads) and
  * the backup's `auth-secret` replaces the target's. Nothing is written before every check passed.
  * Start the server afterwards: it applies any migration newer than the backup.
  * @returns the backup's manifest
@@ -120,10 +125,10 @@ export async function restoreBackup(target: BackupTarget, file: string): Promise
     }
     const files = path.join(work, "files");
     fs.mkdirSync(target.dataDir, { recursive: true });
-    if (fs.existsSync(path.join(files, "uploads"))) {
-      fs.cpSync(path.join(files, "uploads"), path.join(target.dataDir, "uploads"), {
-        recursive: true,
-      });
+    for (const folder of DATA_FOLDERS) {
+      if (fs.existsSync(path.join(files, folder))) {
+        fs.cpSync(path.join(files, folder), path.join(target.dataDir, folder), { recursive: true });
+      }
     }
     if (fs.existsSync(path.join(files, "auth-secret"))) {
       fs.copyFileSync(path.join(files, "auth-secret"), path.join(target.dataDir, "auth-secret"));

@@ -18,7 +18,9 @@ export const noStoreForPrivateResponses: MiddlewareFunction<Response> = async (
   const response = await next();
   const path = new URL(request.url).pathname;
   if (PUBLIC_FILES.test(path)) return response;
-  if (currentUser(context) || AUTH_PATHS.test(path)) {
+  // a response that is no-store already keeps its own words (e.g. private files: "private, no-store")
+  const already = /\bno-store\b/.test(response.headers.get("Cache-Control") ?? "");
+  if (!already && (currentUser(context) || AUTH_PATHS.test(path))) {
     response.headers.set("Cache-Control", "no-store");
   }
   return response;

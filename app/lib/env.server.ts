@@ -159,6 +159,25 @@ const schema = z
     SSO_ISSUER: z.preprocess(emptyToUndefined, z.url().optional()),
     SSO_CLIENT_ID: optionalString,
     SSO_CLIENT_SECRET: optionalString,
+    /**
+     * File storage (lib/storage.server.ts): S3-compatible object storage when S3_BUCKET is set,
+     * else the local disk under $DATA_DIR/files
+     */
+    S3_BUCKET: optionalString,
+    /** unset: AWS S3's own endpoint for S3_REGION; e.g. http://127.0.0.1:9000 for MinIO */
+    S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url().optional()),
+    S3_REGION: z.preprocess(emptyToUndefined, z.string().trim().min(1).default("us-east-1")),
+    /** both or neither (neither: the AWS SDK's default credentials, e.g. an instance role) */
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    /** "true" for servers that need path-style URLs (MinIO, s3rver); default false */
+    S3_FORCE_PATH_STYLE: z.preprocess(
+      emptyToUndefined,
+      z
+        .enum(["true", "false", "1", "0"], "true or false")
+        .default("false")
+        .transform((v) => v === "true" || v === "1"),
+    ),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
@@ -208,6 +227,26 @@ const schema = z
         });
       }
     }
+    const s3Settings = [
+      "S3_ENDPOINT",
+      "S3_ACCESS_KEY_ID",
+      "S3_SECRET_ACCESS_KEY",
+    ] as const satisfies (keyof typeof value)[];
+    const strayS3 = s3Settings.filter((name) => value[name] !== undefined);
+    if (!value.S3_BUCKET && strayS3.length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_BUCKET"],
+        message: `${strayS3.join(", ")} set without S3_BUCKET (set the bucket to store files in S3, or unset them to keep files on disk)`,
+      });
+    }
+    if ((value.S3_ACCESS_KEY_ID === undefined) !== (value.S3_SECRET_ACCESS_KEY === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [value.S3_ACCESS_KEY_ID === undefined ? "S3_ACCESS_KEY_ID" : "S3_SECRET_ACCESS_KEY"],
+        message: "set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together (or neither)",
+      });
+    }
     if (value.AUTH_SECRET && value.AUTH_SECRET.length < 32) {
       ctx.addIssue({
         code: "custom",
@@ -234,6 +273,8 @@ export type Env = Omit<
   mailDir: string;
   /** absolute path where texts are written without SMS_URL ($DATA_DIR/sms) */
   smsDir: string;
+  /** absolute path of the disk storage driver's folder ($DATA_DIR/files) */
+  filesDir: string;
   isProduction: boolean;
 };
 
@@ -259,6 +300,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     pgliteDir: path.join(dataDir, "db"),
     mailDir: path.join(dataDir, "mail"),
     smsDir: path.join(dataDir, "sms"),
+    filesDir: path.join(dataDir, "files"),
     isProduction: value.NODE_ENV === "production",
   };
 }

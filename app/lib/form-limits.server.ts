@@ -22,6 +22,29 @@ export interface BodyLimits {
 /** Limits of an ordinary form post: a few hundred KB, no answer longer than 10,000 characters. */
 export const FORM_LIMITS: BodyLimits = { maxBytes: 256 * 1024, maxValueChars: 10_000 };
 
+/** Room for a multipart envelope around one file (boundaries, part headers, small fields). */
+export const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
+
+/**
+ * Limits of a route that takes files (docs/decisions/0127 and 0149-quote-files): up to `files`
+ * files of at most `fileBytes` each plus an ordinary form's fields (or, for one file alone, its
+ * multipart envelope); a larger body is told `tooLargeMessage` (413). Each file's own size is
+ * checked again by the feature, with a message naming the file.
+ * - blog image upload: 1 x 5 MB (+ 64 KB);
+ * - quote file upload ahead of the submit (/quotes/uploads, JavaScript): 1 x 15 MB (+ 64 KB);
+ * - quote form without JavaScript, files sent with the answers: 13 x 15 MB (10 photos and 3 lab
+ *   reports, + 256 KB). Such a body is held in memory while it is checked (about twice its size
+ *   at the peak); the quote rate limit bounds how often one client can send it.
+ */
+export function uploadLimits(
+  fileBytes: number,
+  files: number,
+  tooLargeMessage: string,
+): BodyLimits {
+  const fields = files === 1 ? MULTIPART_ENVELOPE_BYTES : FORM_LIMITS.maxBytes;
+  return { ...FORM_LIMITS, maxBytes: files * fileBytes + fields, tooLargeMessage };
+}
+
 /** Largest refused body still read to its end (so the sender sees the 413), in bytes. */
 const DISCARD_MAX_BYTES = 16 * 1024 * 1024;
 

@@ -42,7 +42,7 @@ function command(name: "backup" | "restore", file: string, dataDir: string, url 
 
 /** Every quote, history row and upload row, and each uploaded file's SHA-256 by name. */
 async function contents(dataDir: string) {
-  const uploads = path.join(dataDir, "uploads");
+  const uploads = path.join(dataDir, "files", "blog");
   const files = Object.fromEntries(
     fs
       .readdirSync(uploads)

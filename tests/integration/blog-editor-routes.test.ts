@@ -112,7 +112,7 @@ describe.each(drivers)("blog editor routes on %s", (driver) => {
     await database.dispose();
   });
 
-  const uploadsDir = () => path.join(database.dataDir, "uploads");
+  const uploadsDir = () => path.join(database.dataDir, "files", "blog");
   const storedFiles = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()) : []);
 
   it("lets only a two-factor admin through every editor loader and action, the upload included", async () => {

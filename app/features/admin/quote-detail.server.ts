@@ -5,6 +5,7 @@
 import { bestTime, contactMethod } from "~/features/catalog/enums";
 import { serviceId } from "~/features/catalog/services";
 import { detailAnswerRows } from "~/features/quotes/answers";
+import { filesOfQuote } from "~/features/quotes/files.server";
 import { referenceNumber } from "~/features/quotes/reference";
 import { nextStatuses } from "~/features/quotes/status";
 import { formatDateTime } from "~/lib/dates";
@@ -17,6 +18,7 @@ export type QuoteDetailView = NonNullable<Awaited<ReturnType<typeof loadQuoteDet
 export async function loadQuoteDetail(id: string) {
   const detail = await getQuoteDetail(id);
   if (!detail) return null;
+  const files = await filesOfQuote(id);
   const q = detail.quote;
   return {
     id: q.id,
@@ -42,6 +44,8 @@ export async function loadQuoteDetail(id: string) {
       : null,
     answers: detailAnswerRows(q.service, detail.details),
     triage: detail.triage,
+    /** attached photos and lab reports, served by /admin/quotes/:id/files/:fileId */
+    files,
     history: detail.history.map((h) => ({
       id: h.id,
       status: h.status,

@@ -2,12 +2,12 @@
  * Images uploaded by admins for the blog (docs/decisions/0098-upload-validation.md and 0099): JPEG,
  * PNG, WebP or AVIF recognised by their content (magic bytes, confirmed by sharp's decoder; never
  * the file name), at most 5 MB and 40 megapixels, re-encoded by sharp into WebP and AVIF at up to
- * three widths with every piece of metadata (EXIF, GPS, XMP, ICC) dropped, and written under
- * $DATA_DIR/uploads with content-hashed names. A refused file leaves nothing behind: no file and no
- * row.
+ * three widths with every piece of metadata (EXIF, GPS, XMP, ICC) dropped, and written to the
+ * file storage (lib/storage.server.ts: disk or S3) under `blog/` with content-hashed names. A
+ * refused file leaves nothing behind: no file and no row.
  * Callers must have checked that the user is an admin (requireAdmin).
  */
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { desc, eq } from "drizzle-orm";
@@ -15,7 +15,9 @@ import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { blog_uploads } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
 import { discardBody, readBodyCapped } from "~/lib/request-body.server";
+import { storage } from "~/lib/storage.server";
 import {
   UPLOAD_MAX_BYTES,
   UPLOAD_MESSAGES,
@@ -40,8 +42,14 @@ const refuse = (message: string, status: 400 | 413 = 400): UploadOutcome => ({
   message,
 });
 
-/** The directory the variants are written to. */
-export function uploadsDir(): string {
+/** Where a variant is kept in the file storage. */
+export const blogStorageKey = (fileName: string) => `blog/${fileName}`;
+
+/**
+ * The folder blog images were written to before the file storage ($DATA_DIR/uploads), and that
+ * backups made then restore into: moved into the storage at start-up (moveLegacyUploads).
+ */
+export function legacyUploadsDir(): string {
   return path.join(path.resolve(env().DATA_DIR), "uploads");
 }
 
@@ -169,16 +177,14 @@ export async function storeUpload(
     });
   }
 
-  const dir = uploadsDir();
-  await fs.mkdir(dir, { recursive: true });
+  const store = storage();
   const written: string[] = [];
   try {
     for (const f of files) {
-      const target = path.join(dir, f.name);
-      const temporary = `${target}.${randomUUID()}.tmp`;
-      await fs.writeFile(temporary, f.data, { flag: "wx" });
-      await fs.rename(temporary, target);
-      written.push(target);
+      const key = blogStorageKey(f.name);
+      // each write is whole or absent (temporary name and rename on disk; one PUT on S3)
+      await store.put(key, f.data, `image/${f.name.endsWith(".avif") ? "avif" : "webp"}`);
+      written.push(key);
     }
     const [row] = await db
       .insert(blog_uploads)
@@ -190,7 +196,7 @@ export async function storeUpload(
       row ?? (await db.select().from(blog_uploads).where(eq(blog_uploads.hash, hash)))[0];
     return { ok: true, image: toImage(stored as typeof blog_uploads.$inferSelect) };
   } catch (error) {
-    await Promise.all(written.map((f) => fs.rm(f, { force: true })));
+    await Promise.all(written.map((key) => store.delete(key).catch(() => {})));
     throw error;
   }
 }
@@ -220,13 +226,36 @@ export async function readUploadFile(
 ): Promise<{ body: Buffer; contentType: string } | null> {
   const match = fileNamePattern.exec(name);
   if (!match) return null;
+  const body = await storage().get(blogStorageKey(name));
+  return body ? { body, contentType: `image/${match[1]}` } : null;
+}
+
+/**
+ * Moves blog images left in $DATA_DIR/uploads (written before the file storage existed, or
+ * restored from a backup made then) into the storage, then removes each moved file. Run at
+ * start-up; does nothing once the folder is empty or absent.
+ * @returns how many files were moved
+ */
+export async function moveLegacyUploads(): Promise<number> {
+  const dir = legacyUploadsDir();
+  let names: string[];
   try {
-    const body = await fs.readFile(path.join(uploadsDir(), name));
-    return { body, contentType: `image/${match[1]}` };
+    names = await fs.readdir(dir);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
     throw error;
   }
+  let moved = 0;
+  for (const name of names.filter((n) => fileNamePattern.test(n))) {
+    const file = path.join(dir, name);
+    const type = name.endsWith(".avif") ? "image/avif" : "image/webp";
+    await storage().put(blogStorageKey(name), await fs.readFile(file), type);
+    await fs.rm(file, { force: true });
+    moved += 1;
+  }
+  if (moved > 0)
+    logger().info({ moved }, "blog images moved from $DATA_DIR/uploads to the file storage");
+  return moved;
 }
 
 /**

@@ -176,3 +176,9 @@ export const testPreference = defineEnum({
   continuous: "Continuous electronic monitoring",
   no_preference: "No preference - recommend one",
 });
+
+/** What a file attached to a quote request is (issue 21): a photo of the problem, or a lab report. */
+export const quoteFileKind = defineEnum({
+  photo: "Photo",
+  report: "Lab report",
+});

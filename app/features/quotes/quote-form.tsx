@@ -30,6 +30,7 @@ import { quoteSubmitEvent } from "~/features/analytics/events";
 import { bestTime, contactMethod, type EnumOption } from "~/features/catalog/enums";
 import type { Service } from "~/features/catalog/services";
 import { clientLog } from "~/lib/client-log";
+import { QuoteFileField } from "./file-field";
 import { formErrorMessages, HONEYPOT_FIELD, NEW_PROPERTY } from "./form-rules";
 import type { contactSchema } from "./schemas";
 import { SubmissionKeyField } from "./submission-key";
@@ -295,6 +296,7 @@ export function QuoteFormShell({
       <Form
         method="post"
         action={service.quoteHref}
+        encType="multipart/form-data"
         {...getFormProps(form)}
         data-analytics-event={quoteSubmitEvent[service.id]}
         data-analytics-label={quoteSubmitEvent[service.id] ? service.id : undefined}
@@ -305,6 +307,13 @@ export function QuoteFormShell({
           if (busy) {
             event.preventDefault();
             event.stopPropagation();
+            return;
+          }
+          // a file still uploading holds the submit (features/quotes/file-field.tsx)
+          if (event.currentTarget.querySelector("[data-upload-pending]")) {
+            event.preventDefault();
+            event.stopPropagation();
+            toast.error("Please wait until your files have finished uploading.");
             return;
           }
           reportPending.current = true;
@@ -369,6 +378,21 @@ export function QuoteFormShell({
             </div>
           </FormSection>
         )}
+
+        <FormSection title="Photos and Lab Reports">
+          <QuoteFileField
+            kind="photo"
+            meta={fields.photos as FieldMetadata<unknown>}
+            label="Photos"
+            hint="Optional. Up to 10 photos (JPEG, PNG, WebP or HEIC from an iPhone), 15 MB each. We remove their location data."
+          />
+          <QuoteFileField
+            kind="report"
+            meta={fields.reports as FieldMetadata<unknown>}
+            label="Lab reports"
+            hint="Optional. Up to 3 PDF files (a water or radon test, a mold inspection), 15 MB each, without a password."
+          />
+        </FormSection>
 
         <FormSection title="Contact Information">
           <div className="grid gap-4 sm:grid-cols-2">

@@ -12,13 +12,16 @@ import { referenceNumber } from "./reference";
 import type { QuoteRequest } from "./schemas";
 import { STATUS_MEANING } from "./status";
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
 const rows = (pairs: [string, string][]) =>
   pairs.map(([label, value]) => `${`${label}:`.padEnd(24)} ${value}`).join("\n");
 
 /**
  * The lead alert and the requester's confirmation for the new quote `quoteId`; the confirmation
  * carries the requester's status link `statusUrl`. The alert lists the stored detail row
- * `details` as the admin quote page does (`detailAnswerRows`).
+ * `details` as the admin quote page does (`detailAnswerRows`), and how many files came with it
+ * (`attached`; they are seen on the quote's page, never sent by mail).
  */
 export function newQuoteMail(
   quoteId: string,
@@ -26,6 +29,7 @@ export function newQuoteMail(
   description: string,
   statusUrl: string,
   details: Readonly<Record<string, unknown>> | undefined,
+  attached: { photos: number; reports: number } = { photos: 0, reports: 0 },
 ): [OutboxMessage, OutboxMessage] {
   const config = env();
   const service = serviceById(request.service);
@@ -59,6 +63,12 @@ export function newQuoteMail(
       "ANSWERS",
       rows(detailAnswerRows(request.service, details)),
       "",
+      ...(attached.photos + attached.reports > 0
+        ? [
+            `ATTACHED: ${plural(attached.photos, "photo")}, ${plural(attached.reports, "lab report")} (on the request's page)`,
+            "",
+          ]
+        : []),
       `Open the request: ${new URL(`/admin/quotes/${quoteId}`, config.PUBLIC_URL).href}`,
     ].join("\n"),
   };

@@ -8,6 +8,7 @@ import {
   mail_outbox,
   mold_assessment_details,
   properties,
+  quote_attachments,
   quote_status_history,
   quote_status_links,
   quotes,
@@ -18,6 +19,7 @@ import type { PropertyInput } from "~/features/accounts/property-schema";
 import { serviceById } from "~/features/catalog/services";
 import { db, insertAtomically, type TableRows } from "~/lib/db.server";
 import { outboxRows } from "~/lib/outbox.server";
+import type { QuoteFileKind } from "./files";
 import { newQuoteMail } from "./quote-mail.server";
 import { DEFAULT_SQUARE_FOOTAGE, type QuoteRequest } from "./schemas";
 import { newStatusLink } from "./status-link.server";
@@ -53,8 +55,11 @@ function addressSnapshot(property: SavedProperty | null) {
 }
 
 /**
- * Stores a validated quote request with its details, its first history row ('pending') and the
- * lead alert and confirmation mail, atomically: one SQL statement (see `insertAtomically`).
+ * Stores a validated quote request with its details, its first history row ('pending'), the
+ * lead alert and confirmation mail and the attachments of its uploaded files (`attachments`:
+ * pending `quote_uploads` in the form's order, already checked by the caller), atomically:
+ * one SQL statement (see `insertAtomically`). An upload swept meanwhile fails the statement on
+ * its foreign key: a quote is never written without one of its files.
  * @returns the new quote's id.
  * @throws whatever the database raises; nothing is stored then.
  */
@@ -62,6 +67,7 @@ export async function createQuote(
   request: QuoteRequest,
   owner: QuoteOwner,
   submissionKey: string | null = null,
+  attachments: readonly { id: string; kind: QuoteFileKind }[] = [],
 ): Promise<{ id: string }> {
   const c = request.input;
   const id = randomUUID();
@@ -132,9 +138,26 @@ export async function createQuote(
       ],
     ],
     [quote_status_links, [statusLink.row]],
+    ...(attachments.length > 0
+      ? ([
+          [
+            quote_attachments,
+            attachments.map((upload, position) => ({
+              upload_id: upload.id,
+              quote_id: id,
+              position,
+            })),
+          ],
+        ] satisfies TableRows[])
+      : []),
     [
       mail_outbox,
-      outboxRows(newQuoteMail(id, request, description, statusLink.url, details[1][0])),
+      outboxRows(
+        newQuoteMail(id, request, description, statusLink.url, details[1][0], {
+          photos: attachments.filter((a) => a.kind === "photo").length,
+          reports: attachments.filter((a) => a.kind === "report").length,
+        }),
+      ),
     ],
   ]);
   return { id };

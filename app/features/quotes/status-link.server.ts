@@ -61,3 +61,14 @@ export async function quoteStatusByToken(token: string): Promise<PublicQuoteStat
     .orderBy(asc(quote_status_history.created_at));
   return { ...quote, history };
 }
+
+/** The quote a status link `token` opens, or null for an unknown or malformed token. */
+export async function quoteIdByStatusToken(token: string): Promise<string | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const [row] = await db
+    .select({ id: quote_status_links.quote_id })
+    .from(quote_status_links)
+    .where(eq(quote_status_links.token_hash, hashToken(token)))
+    .limit(1);
+  return row?.id ?? null;
+}

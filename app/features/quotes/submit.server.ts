@@ -1,5 +1,7 @@
 /**
- * Handling a quote request POST: rate limit, honeypot, validation, atomic creation, mail kick.
+ * Handling a quote request POST: rate limit, honeypot, validation, attached files (checked and
+ * stored as pending uploads, features/quotes/files.server.ts), atomic creation with their
+ * attachments, mail kick.
  * Routes map the outcome to a response; nothing here knows about HTTP beyond status codes.
  */
 
@@ -14,6 +16,7 @@ import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { kickOutbox } from "~/lib/outbox.server";
 import { createRateLimit, type LimitOutcome, type RateLimit } from "~/lib/rate-limit.server";
+import { filesOfSubmission } from "./files.server";
 import {
   createQuote,
   type QuoteOwner,
@@ -60,12 +63,13 @@ function parseNewProperty(value: {
  * (`ok: true`, also when a retried or doubled submit finds the one its form render made), a bot's
  * post dropped unseen (`ok: "dropped"`, the honeypot was filled: it is answered as a success and
  * nothing is stored), or a refusal with the HTTP status to answer and the form's reply (400
- * invalid, 429 rate limited, 500 failed, 503 database unavailable).
+ * invalid, 413 an attached file too large, 429 rate limited, 500 failed, 503 database
+ * unavailable).
  */
 export type SubmitOutcome =
   | { ok: true; quoteId: string }
   | { ok: "dropped" }
-  | { ok: false; status: 400 | 429 | 500 | 503; result: SubmissionResult<string[]> };
+  | { ok: false; status: 400 | 413 | 429 | 500 | 503; result: SubmissionResult<string[]> };
 
 /** The answer during a database outage (503): the answers stay in the form. */
 export const SUBMIT_UNAVAILABLE_MESSAGE =
@@ -173,10 +177,20 @@ export async function submitQuoteRequest(
         }),
       };
     }
+    // files last: they are checked and stored only for an otherwise valid request
+    const files = await filesOfSubmission(formData, key);
+    if (!files.ok) {
+      return {
+        ok: false,
+        status: files.status,
+        result: submission.reply({ fieldErrors: files.fieldErrors, formErrors: files.formErrors }),
+      };
+    }
     const { id } = await createQuote(
       { service, input: submission.value } as QuoteRequest,
       { userId, property: saved, newProperty },
       key,
+      files.uploads,
     );
     kickOutbox();
     return { ok: true, quoteId: id };

@@ -4,6 +4,8 @@ import { ServiceCards } from "~/features/catalog/service-cards";
 import { serviceById } from "~/features/catalog/services";
 import { VISIT_STATUSES } from "~/features/catalog/visits";
 import { customerEstimateStatuses } from "~/features/estimates/homeowner.server";
+import { filesOfQuotes } from "~/features/quotes/files.server";
+import { QuoteFilesList } from "~/features/quotes/files-list";
 import { listQuotesForUser } from "~/features/quotes/history.server";
 import { referenceNumber } from "~/features/quotes/reference";
 import { QuoteStatusBadge } from "~/features/quotes/status-badge";
@@ -18,6 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listQuotesForUser(user.id),
     customerEstimateStatuses(user.id),
   ]);
+  const files = await filesOfQuotes(quotes.map((q) => q.id));
   return {
     quotes: quotes.map((q) => ({
       id: q.id,
@@ -27,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: q.current_status,
       createdAt: formatDateTime(q.created_at),
       estimate: estimates.get(q.id) ?? null,
+      files: files.get(q.id) ?? [],
     })),
   };
 }
@@ -71,6 +75,20 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
                     <p className="text-sm text-slate-600">
                       {quote.service} · Ref. {quote.reference} · {quote.createdAt}
                     </p>
+                    {quote.files.length > 0 && (
+                      <details className="mt-2">
+                        <summary className="cursor-pointer text-sm font-medium text-brand-800">
+                          {quote.files.length} attached file{quote.files.length === 1 ? "" : "s"}
+                          <span className="sr-only"> of Ref. {quote.reference}</span>
+                        </summary>
+                        <div className="mt-2">
+                          <QuoteFilesList
+                            files={quote.files}
+                            base={`/account/quotes/${quote.id}/files`}
+                          />
+                        </div>
+                      </details>
+                    )}
                   </div>
                   <div className="flex flex-wrap items-center gap-3">
                     {quote.estimate ? (

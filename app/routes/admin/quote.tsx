@@ -17,6 +17,7 @@ import {
   isEstimatePost,
   loadQuoteEstimate,
 } from "~/features/estimates/quote-estimate.server";
+import { QuoteFilesList } from "~/features/quotes/files-list";
 import { QuoteStatusBadge } from "~/features/quotes/status-badge";
 import { changeQuoteStatus, statusChangeSchema } from "~/features/quotes/status-change.server";
 import { pageMeta } from "~/lib/seo";
@@ -95,6 +96,14 @@ export default function AdminQuote({ loaderData: q, actionData }: Route.Componen
       <QuoteContactCard q={q} />
       <QuoteTriageCard q={q} />
       <QuoteAnswersCard q={q} />
+      <Card>
+        <CardHeader>
+          <CardTitle as="h3">Photos and lab reports</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <QuoteFilesList files={q.files} base={`/admin/quotes/${q.id}/files`} />
+        </CardContent>
+      </Card>
       <EstimateCard quoteId={q.id} estimate={q.estimate} result={actionData?.estimateResult} />
       <Card>
         <CardHeader>

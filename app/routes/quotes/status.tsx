@@ -7,6 +7,8 @@ import { serviceById } from "~/features/catalog/services";
 import { VISIT_STATUSES } from "~/features/catalog/visits";
 import { estimateStatus } from "~/features/estimates/enums";
 import { estimateNotice } from "~/features/estimates/homeowner.server";
+import { filesOfQuote } from "~/features/quotes/files.server";
+import { QuoteFilesList } from "~/features/quotes/files-list";
 import { referenceNumber } from "~/features/quotes/reference";
 import { STATUS_MEANING } from "~/features/quotes/status";
 import { quoteStatusByToken } from "~/features/quotes/status-link.server";
@@ -29,8 +31,10 @@ export function headers() {
 export async function loader({ params }: Route.LoaderArgs) {
   const quote = await quoteStatusByToken(params.token);
   if (!quote) throw data(null, { status: 404, headers: PRIVATE });
-  const estimate = await estimateNotice(quote.id);
+  const [estimate, files] = await Promise.all([estimateNotice(quote.id), filesOfQuote(quote.id)]);
   return {
+    files,
+    filesBase: `/quotes/status/${params.token}/files`,
     estimate: estimate && { status: estimate.status, sentAt: formatDateTime(estimate.sentAt) },
     reference: referenceNumber(quote.id),
     service: serviceById(quote.service).title,
@@ -91,6 +95,16 @@ export default function QuoteStatusPage({ loaderData: q }: Route.ComponentProps)
           </CardContent>
         </Card>
       ) : null}
+      {q.files.length > 0 && (
+        <Card className="mt-6">
+          <CardHeader>
+            <CardTitle as="h2">Your Photos and Lab Reports</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <QuoteFilesList files={q.files} base={q.filesBase} />
+          </CardContent>
+        </Card>
+      )}
       <Card className="mt-6">
         <CardHeader>
           <CardTitle as="h2">History</CardTitle>

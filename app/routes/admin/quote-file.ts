@@ -1,0 +1,9 @@
+import { quoteFileResponse } from "~/features/quotes/files.server";
+import { requireAdmin } from "~/lib/session.server";
+import type { Route } from "./+types/quote-file";
+
+/** GET /admin/quotes/:id/files/:fileId[?size=thumbnail]: a file attached to a quote, for admins. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return quoteFileResponse(request, { role: "admin" }, params.id, params.fileId);
+}
