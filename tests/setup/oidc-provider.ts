@@ -59,7 +59,14 @@ export async function startOidcProvider(options: {
   /** e2e: a login with an unknown email makes that user (email verified), so each test has its own */
   usersOnDemand?: boolean;
 }): Promise<TestOidcProvider> {
-  const server = http.createServer();
+  // the port comes first (the issuer names it), the provider after: until then a request, e.g. a
+  // readiness probe without a timeout, is answered 503 instead of being left hanging
+  let handle: http.RequestListener | undefined;
+  const server = http.createServer((req, res) => {
+    if (handle) return void handle(req, res);
+    res.statusCode = 503;
+    res.end("starting");
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
@@ -160,7 +167,7 @@ export async function startOidcProvider(options: {
   );
 
   const callback = provider.callback();
-  server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
+  handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? "/", issuer);
     const match = url.pathname.match(/^\/interaction\/([^/]+)(\/login|\/cancel)?$/);
     if (!match) return void callback(req, res);
@@ -168,7 +175,7 @@ export async function startOidcProvider(options: {
       res.statusCode = 500;
       res.end(String(error));
     });
-  });
+  };
 
   async function finishLogin(req: http.IncomingMessage, res: http.ServerResponse, sub: string) {
     const details = await provider.interactionDetails(req, res);
