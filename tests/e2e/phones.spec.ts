@@ -217,6 +217,8 @@ test("no admin page scrolls sideways at 320, 375 or 1280 px, and the quotes tabl
     customer,
     "/admin/analytics",
     "/admin/price-book",
+    "/admin/schedule",
+    "/admin/visits",
     "/admin/blog",
     "/admin/blog/new",
     post,
