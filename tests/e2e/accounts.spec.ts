@@ -107,7 +107,7 @@ test("a new customer signs up, verifies, sets up, adds a property, requests a qu
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/account\/quotes$/);
-  await expect(page.getByText(`Ref. ${reference}`)).toBeVisible();
+  await expect(page.getByText(`Ref. ${reference}`).first()).toBeVisible();
 });
 
 async function signUpAndVerifyLink(page: import("@playwright/test").Page, email: string) {

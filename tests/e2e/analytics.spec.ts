@@ -178,7 +178,12 @@ test("radon: a rejected submission pushes nothing, an accepted one pushes radon_
   await fillContact(page);
   await page.route("**/quotes/radon-remediation*", async (route) => {
     const body = route.request().postData() ?? "";
-    await route.continue({ postData: body.replace("squareFootage=2400", "squareFootage=50") });
+    await route.continue({
+      postData: body
+        .replace("squareFootage=2400", "squareFootage=50")
+        // the quote forms post multipart (they carry files)
+        .replace(/(name="squareFootage"\r\n\r\n)2400/, "$150"),
+    });
   });
   const rejected = page.waitForResponse(
     (r) => r.request().method() === "POST" && r.url().includes("/quotes/radon-remediation"),

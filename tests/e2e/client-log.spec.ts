@@ -143,7 +143,12 @@ test("a rejected quote form submission is logged with field names only, never th
   await fillRadon(page);
   await page.route("**/quotes/radon-remediation*", async (route) => {
     const body = route.request().postData() ?? "";
-    await route.continue({ postData: body.replace("squareFootage=2400", "squareFootage=50") });
+    await route.continue({
+      postData: body
+        .replace("squareFootage=2400", "squareFootage=50")
+        // the quote forms post multipart (they carry files)
+        .replace(/(name="squareFootage"\r\n\r\n)2400/, "$150"),
+    });
   });
   const answered = page.waitForResponse(
     (r) => r.request().method() === "POST" && r.url().includes("/quotes/radon-remediation"),

@@ -121,6 +121,7 @@ test.describe("header on a phone (390 px)", () => {
 
   test("the menu button opens a full-screen list that closes on a choice", async ({ page }) => {
     await page.goto("/");
+    await hydrated(page);
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("dialog", { name: "Menu" });

@@ -674,6 +674,7 @@ test.describe("navigation", () => {
     request,
   }) => {
     await page.goto("/");
+    await hydrated(page);
     await page
       .getByRole("navigation", { name: "Main" })
       .getByRole("button", { name: "Our Services" })
