@@ -56,3 +56,42 @@ test("adds and confirms a mobile number, then signs in with a texted code", asyn
   await expect(page).toHaveURL(/\/account\/profile$/);
   await expect(page.getByText(`Signed in as ${customer.email}`)).toBeVisible();
 });
+
+test("turns two-factor on with texted codes alone and signs in with one", async ({
+  page,
+  newCustomer,
+}) => {
+  const customer = await newCustomer({ label: "sms-2fa", fullName: "Sam Text" });
+  const line = String(1000 + Math.floor(Math.random() * 9000));
+  const e164 = `+1801202${line}`;
+
+  await openAs(page, customer, "/account/profile");
+  await page.getByLabel("Mobile Number").fill(`(801) 202-${line}`);
+  await page.getByRole("button", { name: "Text Me a Code" }).click();
+  await page.getByLabel("Code From the Text").fill(await textedCode(e164, 0));
+  await page.getByRole("button", { name: "Confirm Number" }).click();
+  await expect(page.getByText("Mobile number confirmed")).toBeVisible();
+
+  await page.getByLabel("Current Password", { exact: true }).fill(customer.password);
+  await page.getByRole("button", { name: "Use Text Messages Instead" }).click();
+  await expect(
+    page.getByText(`We texted a 6-digit code to your number ending in ${line}`),
+  ).toBeVisible();
+  await expect(page.getByText(/Keep these backup codes somewhere safe/)).toBeVisible();
+  await page.getByLabel("3. Enter the 6-digit code we texted you").fill(await textedCode(e164, 1));
+  await page.getByRole("button", { name: "Verify and Turn On" }).click();
+  await expect(page.getByText("Two-factor authentication is on")).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign Out Everywhere" }).click();
+  await expect(page.getByText("Signed out everywhere")).toBeVisible();
+  await page.goto("/auth/signin");
+  await hydrated(page);
+  await page.getByLabel("Email").fill(customer.email);
+  await page.getByLabel("Password").fill(customer.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText(/Your sign-in codes come by text message/)).toBeVisible();
+  await page.getByRole("button", { name: `Text a code to my number ending in ${line}` }).click();
+  await page.getByLabel("Code From the Text").fill(await textedCode(e164, 2));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/account/);
+});

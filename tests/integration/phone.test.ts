@@ -9,6 +9,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
+import { confirmedMobileOf } from "~/features/accounts/phone.server";
 import { setAdmin } from "~/features/accounts/profiles.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -315,6 +316,96 @@ describe.each(drivers)("mobile numbers and texted codes on %s", (driver) => {
     expect(signedIn.status).toBe(302);
     expect(signedIn.setCookies.join()).toMatch(/session_token=[^;]+;/);
     expect(await sessionCount(account.user.id)).toBe(before + 1);
+  });
+
+  it("turns two-factor on with texted codes alone (no app), then asks for a texted code at sign-in", async () => {
+    const account = await signedInAccount(`sms-only-2fa-${driver}@example.com`);
+    const ip = freshIp();
+    const profile = (fields: Record<string, string>) =>
+      post(profileAction, "/account/profile", fields, ip, account.user, account.cookie);
+
+    // without a confirmed number the choice is refused and nothing changes
+    const noNumber = await profile({ intent: "two-factor-start-sms", password: PASSWORD });
+    expect(noNumber.status).toBe(400);
+    expect(JSON.stringify(noNumber.body)).toContain("Add and confirm a mobile number first.");
+
+    const [typed, e164] = freshNumber();
+    await confirmNumber(account, typed, e164);
+    const wrongPassword = await profile({
+      intent: "two-factor-start-sms",
+      password: "not-it-1234",
+    });
+    expect(wrongPassword.status).toBe(400);
+    expect(JSON.stringify(wrongPassword.body)).toContain("Incorrect password");
+    await deliver();
+    const textsBefore = textsTo(e164);
+
+    const started = await profile({ intent: "two-factor-start-sms", password: PASSWORD });
+    expect(started.status).toBe(200);
+    const reply = started.body as { smsEnrolment: { ending: string; backupCodes: string[] } };
+    expect(reply.smsEnrolment.ending).toBe(e164.slice(-4));
+    expect(reply.smsEnrolment.backupCodes.length).toBeGreaterThanOrEqual(5);
+    await deliver();
+    expect(textsTo(e164)).toBe(textsBefore + 1);
+    const code = sink.latestCode(e164) as string;
+    const offBefore = await db
+      .select()
+      .from(schema.user)
+      .where(eq(schema.user.id, account.user.id));
+    expect(offBefore[0]?.twoFactorEnabled).toBe(false);
+
+    const wrong = await profile({
+      intent: "two-factor-verify-sms",
+      code: code === "000000" ? "111111" : "000000",
+    });
+    expect(wrong.status).toBe(401);
+    expect(JSON.stringify(wrong.body)).toContain("That code is not valid or has expired");
+    const on = await profile({ intent: "two-factor-verify-sms", code });
+    expect(on.status).toBe(302);
+    const [row] = await db.select().from(schema.user).where(eq(schema.user.id, account.user.id));
+    expect(row?.twoFactorEnabled).toBe(true);
+
+    // its only factor's number cannot be removed while two-factor is on
+    const removal = await profile({ intent: "phone-remove" });
+    expect(removal.status).toBe(409);
+    expect(JSON.stringify(removal.body)).toContain("Turn off two-factor first");
+    expect(await confirmedMobileOf(account.user.id)).toBe(e164);
+
+    // the next password sign-in stops at the challenge, which a texted code answers
+    const password = await post(
+      signInAction,
+      "/auth/signin",
+      { email: account.user.email, password: PASSWORD },
+      freshIp(),
+    );
+    expect(password.location).toBe("/auth/two-factor");
+    const challenge = cookieHeader(password.setCookies);
+    expect(password.setCookies.join()).not.toMatch(/session_token=[^;]+;/);
+    const challengePage = await run(twoFactorLoader, {
+      request: new Request(`${ORIGIN}/auth/two-factor`, { headers: { Cookie: challenge } }),
+      context: contextFor(null),
+    });
+    expect(challengePage.value).toMatchObject({ mobileEnding: e164.slice(-4), app: false });
+    const texted = await post(
+      twoFactorAction,
+      "/auth/two-factor",
+      { intent: "sms-send" },
+      ip,
+      null,
+      challenge,
+    );
+    expect(texted.status).toBe(200);
+    await deliver();
+    const signedIn = await post(
+      twoFactorAction,
+      "/auth/two-factor",
+      { method: "sms", code: sink.latestCode(e164) as string },
+      ip,
+      null,
+      challenge,
+    );
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.setCookies.join()).toMatch(/session_token=[^;]+;/);
   });
 
   it("limits codes sent to 3 per hour per number and 5 per hour per client: 429 with the wait, no text", async () => {

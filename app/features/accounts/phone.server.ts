@@ -10,11 +10,12 @@
  */
 import { APIError } from "better-auth/api";
 import { and, eq } from "drizzle-orm";
-import { user as users } from "~/db/schema";
+import { twoFactor, user as users } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { maskedNumber } from "~/lib/sms.server";
+import { runAccountStep } from "./account-step.server";
 import { auth } from "./auth.server";
 import { consumeAuthLimit } from "./auth-limits.server";
 import { mobileEnding, normalizeMobile } from "./mobile-number.server";
@@ -139,13 +140,36 @@ export async function confirmMobileNumber(
   return { ok: true };
 }
 
-/** Removes the signed-in account's mobile number: no more texted codes to it. */
-export async function removeMobileNumber(userId: string, headers: Headers): Promise<void> {
+/**
+ * Removes the signed-in `userId`'s mobile number. Refused while two-factor is on with texted
+ * codes as its only factor (no confirmed authenticator app): the account would be left with
+ * its backup codes alone. Turning two-factor off first asks for the password.
+ * @returns ok, or the refusal (409) to show.
+ */
+export async function removeMobileNumber(
+  userId: string,
+  headers: Headers,
+): Promise<{ ok: true } | PhoneFailure> {
+  const [row] = await db
+    .select({ enabled: users.twoFactorEnabled, appConfirmed: twoFactor.verified })
+    .from(users)
+    .leftJoin(twoFactor, eq(twoFactor.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (row?.enabled && row.appConfirmed !== true) {
+    return {
+      ok: false,
+      status: 409,
+      message:
+        "Your sign-in codes come to this number. Turn off two-factor first, or set it up with an authenticator app.",
+    };
+  }
   await db
     .update(users)
     .set({ phoneNumber: null, phoneNumberVerified: false })
     .where(eq(users.id, userId));
   logAuthEvent("phone.removed", headers, { userId });
+  return { ok: true };
 }
 
 /**
@@ -212,11 +236,26 @@ export async function signInWithSmsCode(
   }
 }
 
-/** What the two-factor page offers: the ending of the account's confirmed number, or null. */
-export async function challengeMobileEnding(headers: Headers): Promise<string | null> {
+/**
+ * What the two-factor page offers: the ending of the account's confirmed number (or null), and
+ * whether the account has a confirmed authenticator app (false when it set two-factor up with
+ * texted codes alone).
+ */
+export async function challengeFactors(
+  headers: Headers,
+): Promise<{ mobileEnding: string | null; app: boolean }> {
   const userId = await pendingChallengeUser(headers);
-  const phoneNumber = userId ? await confirmedMobileOf(userId) : null;
-  return phoneNumber ? mobileEnding(phoneNumber) : null;
+  if (!userId) return { mobileEnding: null, app: true };
+  const [row] = await db
+    .select({ verified: twoFactor.verified })
+    .from(twoFactor)
+    .where(eq(twoFactor.userId, userId))
+    .limit(1);
+  const phoneNumber = await confirmedMobileOf(userId);
+  return {
+    mobileEnding: phoneNumber ? mobileEnding(phoneNumber) : null,
+    app: row?.verified === true,
+  };
 }
 
 const CHALLENGE_ENDED = {
@@ -292,6 +331,96 @@ export async function confirmTwoFactorText(
       return failure;
     }
     logAuthEvent("two_factor.failure", headers, { userId, method: "sms" }, "warn");
+    return { ok: false, status: 401, message: INVALID_SMS_CODE };
+  }
+}
+
+/**
+ * Starts two-factor by text message for the signed-in `userId` (no authenticator app needed):
+ * checks the password (better-auth's enableTwoFactor, which also makes the backup codes) and
+ * texts a first code to the account's confirmed number. Two-factor is on only once that code
+ * is confirmed (`confirmSmsTwoFactor`). Counts against the password and the texted-code limits.
+ * @returns the number's last 4 digits and the backup codes, or the refusal (400 no confirmed
+ *   number or wrong password, 429 limited).
+ */
+export async function startSmsTwoFactor(
+  headers: Headers,
+  userId: string,
+  password: string,
+): Promise<{ ok: true; ending: string; backupCodes: string[] } | PhoneFailure> {
+  const phoneNumber = await confirmedMobileOf(userId);
+  if (!phoneNumber)
+    return { ok: false, status: 400, message: "Add and confirm a mobile number first." };
+  const started = await runAccountStep({
+    limit: "password-confirm",
+    headers,
+    userId,
+    call: () => auth().api.enableTwoFactor({ body: { password }, headers }),
+    failure: () => ({
+      status: 400,
+      message: "Incorrect password",
+      event: {
+        name: "password_confirm.failure",
+        fields: { userId, purpose: "two-factor-start-sms" },
+      },
+    }),
+  });
+  if (!started.ok) return started;
+  const limited = await consumeAuthLimit("sms-code-request", headers, phoneNumber);
+  if (limited) {
+    logAuthEvent("sms_code.refused", headers, {
+      userId,
+      purpose: "two_factor_setup",
+      reason: "rate_limit",
+    });
+    return limited;
+  }
+  try {
+    await auth().api.sendTwoFactorOTP({ body: {}, headers });
+  } catch (error) {
+    return unexpected(error);
+  }
+  logAuthEvent("sms_code.sent", headers, {
+    userId,
+    purpose: "two_factor_setup",
+    to: maskedNumber(phoneNumber),
+  });
+  const backupCodes = started.value.method === "totp" ? started.value.backupCodes : [];
+  return { ok: true, ending: mobileEnding(phoneNumber), backupCodes };
+}
+
+/**
+ * Turns two-factor on for the signed-in `userId` with the code `startSmsTwoFactor` texted
+ * (better-auth turns it on when a signed-in account without it verifies a code, and rotates
+ * the session). Limited like every texted-code check.
+ * @returns the new session cookies, or the refusal (401 wrong/expired code, 429 limited).
+ */
+export async function confirmSmsTwoFactor(
+  headers: Headers,
+  userId: string,
+  code: string,
+): Promise<{ ok: true; headers: Headers } | PhoneFailure> {
+  const phoneNumber = await confirmedMobileOf(userId);
+  if (!phoneNumber)
+    return { ok: false, status: 400, message: "Add and confirm a mobile number first." };
+  const limited = await consumeAuthLimit("sms-code-check", headers, phoneNumber);
+  if (limited) return limited;
+  try {
+    const result = await auth().api.verifyTwoFactorOTP({
+      body: { code },
+      headers,
+      returnHeaders: true,
+    });
+    logAuthEvent("two_factor.enabled", headers, { userId, method: "sms" });
+    return { ok: true, headers: result.headers };
+  } catch (error) {
+    if (!(error instanceof APIError)) return unexpected(error);
+    logAuthEvent(
+      "two_factor.failure",
+      headers,
+      { userId, purpose: "setup", method: "sms" },
+      "warn",
+    );
     return { ok: false, status: 401, message: INVALID_SMS_CODE };
   }
 }

@@ -15,8 +15,10 @@ import { displayMobile, mobileEnding } from "./mobile-number.server";
 import {
   confirmedMobileOf,
   confirmMobileNumber,
+  confirmSmsTwoFactor,
   removeMobileNumber,
   sendMobileConfirmation,
+  startSmsTwoFactor,
 } from "./phone.server";
 import { mobileNumberSchema, smsCodeSchema } from "./phone-schemas";
 import {
@@ -87,6 +89,8 @@ export type SecurityReply = {
   /** the number a confirmation code was just texted to: E.164, and as people write it */
   pendingMobile?: { phoneNumber: string; display: string };
   enrolment?: TotpEnrolment;
+  /** a started two-factor by text message: the number's last 4 digits and the backup codes */
+  smsEnrolment?: { ending: string; backupCodes: string[] };
   /** the change-password form's field errors */
   result?: SubmissionResult<string[]>;
 };
@@ -136,6 +140,32 @@ export const verifyTwoFactor: ProfileIntent = async (user, formData, headers) =>
     const status = outcome.status === 429 ? 429 : 400;
     return { ok: false, status, reply: { section: "two-factor", error: outcome.message } };
   }
+  return done("Two-factor authentication is on", outcome.headers);
+};
+
+/** Checks the password and texts the first code of two-factor by text message. */
+export const startSmsTwoFactorStep: ProfileIntent = async (user, formData, headers) => {
+  const outcome = await startSmsTwoFactor(headers, user.id, passwordOf(formData));
+  if (!outcome.ok)
+    return {
+      ok: false,
+      status: outcome.status,
+      reply: { section: "two-factor", error: outcome.message },
+    };
+  const { ending, backupCodes } = outcome;
+  return { ok: "next", reply: { section: "two-factor", smsEnrolment: { ending, backupCodes } } };
+};
+
+/** Turns two-factor by text message on with the texted code (wrong code 401, limited 429). */
+export const verifySmsTwoFactorStep: ProfileIntent = async (user, formData, headers) => {
+  const code = String(formData.get("code") ?? "").trim();
+  const outcome = await confirmSmsTwoFactor(headers, user.id, code);
+  if (!outcome.ok)
+    return {
+      ok: false,
+      status: outcome.status,
+      reply: { section: "two-factor", error: outcome.message },
+    };
   return done("Two-factor authentication is on", outcome.headers);
 };
 
@@ -314,7 +344,11 @@ export const confirmPhoneCode: ProfileIntent = async (user, formData, headers) =
 
 /** 'Remove': the account has no mobile number any more. */
 export const removePhone: ProfileIntent = async (user, _formData, headers) => {
-  await removeMobileNumber(user.id, headers);
+  const removed = await removeMobileNumber(user.id, headers);
+  if (!removed.ok) {
+    const result = { status: "error" as const, error: { "": [removed.message] } };
+    return { ok: false, status: removed.status, reply: { section: "phone", result } };
+  }
   return done("Mobile number removed");
 };
 
@@ -323,6 +357,8 @@ export const PROFILE_INTENTS = {
   "two-factor-start": startTwoFactor,
   "two-factor-verify": verifyTwoFactor,
   "two-factor-disable": disableTwoFactor,
+  "two-factor-start-sms": startSmsTwoFactorStep,
+  "two-factor-verify-sms": verifySmsTwoFactorStep,
   "change-password": changePasswordStep,
   "revoke-session": signOutDevice,
   "revoke-others": signOutOtherDevices,

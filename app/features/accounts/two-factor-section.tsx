@@ -15,24 +15,78 @@ export interface TotpEnrolmentView {
   backupCodes: string[];
 }
 
-/** The section's content; `error` is the last refused two-factor post's message. */
+/** A started two-factor by text message: the number's last 4 digits and the backup codes. */
+export interface SmsEnrolmentView {
+  ending: string;
+  backupCodes: string[];
+}
+
+function BackupCodes({ codes, step }: { codes: string[]; step: number }) {
+  return (
+    <div>
+      <p className="text-sm">
+        {step}. Keep these backup codes somewhere safe. Each works once if you lose your phone.
+      </p>
+      <ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The section's content; `error` is the last refused two-factor post's message. With a
+ * confirmed mobile number (`hasMobile`) two-factor can also be set up with texted codes alone.
+ */
 export function TwoFactorSection({
   enabled,
+  hasMobile,
   error,
   enrolment,
+  smsEnrolment,
 }: {
   enabled: boolean;
+  hasMobile: boolean;
   error?: string | undefined;
   enrolment?: TotpEnrolmentView | undefined;
+  smsEnrolment?: SmsEnrolmentView | undefined;
 }) {
   const verifying = useIsPending({ field: ["intent", "two-factor-verify"] });
+  const verifyingSms = useIsPending({ field: ["intent", "two-factor-verify-sms"] });
   const switching = useIsPending({
     field: ["intent", enabled ? "two-factor-disable" : "two-factor-start"],
   });
+  const startingSms = useIsPending({ field: ["intent", "two-factor-start-sms"] });
   return (
     <>
       {error && <Alert>{error}</Alert>}
-      {enrolment ? (
+      {smsEnrolment ? (
+        <div className="space-y-4">
+          <p className="text-sm">
+            1. We texted a 6-digit code to your number ending in {smsEnrolment.ending}.
+          </p>
+          <BackupCodes codes={smsEnrolment.backupCodes} step={2} />
+          <Form method="post" className="space-y-3">
+            <input type="hidden" name="intent" value="two-factor-verify-sms" />
+            <Field id="sms-two-factor-code" label="3. Enter the 6-digit code we texted you">
+              {(aria) => (
+                <Input
+                  {...aria}
+                  name="code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  required
+                />
+              )}
+            </Field>
+            <Button type="submit" disabled={verifyingSms}>
+              Verify and Turn On
+            </Button>
+          </Form>
+        </div>
+      ) : enrolment ? (
         <div className="space-y-4">
           <p className="text-sm">
             1. Scan this code with your authenticator app, or type the key below.
@@ -49,16 +103,7 @@ export function TwoFactorSection({
               {enrolment.secret}
             </code>
           </p>
-          <div>
-            <p className="text-sm">
-              2. Keep these backup codes somewhere safe. Each works once if you lose your phone.
-            </p>
-            <ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm">
-              {enrolment.backupCodes.map((code) => (
-                <li key={code}>{code}</li>
-              ))}
-            </ul>
-          </div>
+          <BackupCodes codes={enrolment.backupCodes} step={2} />
           <Form method="post" className="space-y-3">
             <input type="hidden" name="intent" value="two-factor-verify" />
             <Field id="totp-code" label="3. Enter the 6-digit code the app shows">
@@ -79,11 +124,6 @@ export function TwoFactorSection({
         </div>
       ) : (
         <Form method="post" className="space-y-3">
-          <input
-            type="hidden"
-            name="intent"
-            value={enabled ? "two-factor-disable" : "two-factor-start"}
-          />
           <Field id="two-factor-password" label="Current Password">
             {(aria) => (
               <Input
@@ -95,9 +135,36 @@ export function TwoFactorSection({
               />
             )}
           </Field>
-          <Button type="submit" variant={enabled ? "outline" : "default"} disabled={switching}>
-            {enabled ? "Turn Off Two-Factor" : "Set Up Two-Factor"}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {/* the first button is the one Enter presses */}
+            <Button
+              type="submit"
+              name="intent"
+              value={enabled ? "two-factor-disable" : "two-factor-start"}
+              variant={enabled ? "outline" : "default"}
+              disabled={switching || startingSms}
+            >
+              {enabled ? "Turn Off Two-Factor" : "Set Up Two-Factor"}
+            </Button>
+            {!enabled && hasMobile && (
+              <Button
+                type="submit"
+                name="intent"
+                value="two-factor-start-sms"
+                variant="outline"
+                disabled={switching || startingSms}
+              >
+                Use Text Messages Instead
+              </Button>
+            )}
+          </div>
+          {!enabled && (
+            <p className="text-sm text-slate-600">
+              {hasMobile
+                ? "Set Up Two-Factor uses an authenticator app; or we text you a code at each sign-in."
+                : "To get codes by text message instead of an app, add a mobile number below first."}
+            </p>
+          )}
         </Form>
       )}
     </>

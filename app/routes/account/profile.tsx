@@ -86,15 +86,17 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             </Badge>
           </CardTitle>
           <CardDescription>
-            Ask for a code from an authenticator app (such as Google Authenticator or 1Password)
-            when you sign in.
+            Ask for a code from an authenticator app (such as Google Authenticator or 1Password), or
+            one we text you, when you sign in.
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
           <TwoFactorSection
             enabled={loaderData.twoFactorEnabled}
+            hasMobile={loaderData.mobileNumber !== null}
             error={security?.section === "two-factor" ? security.error : undefined}
             enrolment={security?.enrolment}
+            smsEnrolment={security?.smsEnrolment}
           />
         </CardContent>
       </Card>

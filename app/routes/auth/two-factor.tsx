@@ -9,7 +9,7 @@ import { useIsPending } from "~/components/ui/use-is-pending";
 import { afterSignIn } from "~/features/accounts/after-sign-in.server";
 import { authRequest } from "~/features/accounts/auth-request.server";
 import {
-  challengeMobileEnding,
+  challengeFactors,
   confirmTwoFactorText,
   sendTwoFactorText,
 } from "~/features/accounts/phone.server";
@@ -37,8 +37,8 @@ const backupCodeForm = (code: string) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo")),
-    /** 'Text me a code instead' is offered for an account with a confirmed mobile number */
-    mobileEnding: await challengeMobileEnding(authRequest(request, context)),
+    /** 'Text me a code' is offered for an account with a confirmed mobile number */
+    ...(await challengeFactors(authRequest(request, context))),
   };
 }
 
@@ -98,14 +98,21 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
       description={
         textedTo
           ? `We texted a 6-digit code to your number ending in ${textedTo}. It works for 10 minutes.`
-          : "Open your authenticator app and enter the 6-digit code for this site, or use one of your backup codes."
+          : !loaderData.app && loaderData.mobileEnding
+            ? `Your sign-in codes come by text message: send one to your number ending in ${loaderData.mobileEnding}, or enter one of your backup codes.`
+            : "Open your authenticator app and enter the 6-digit code for this site, or use one of your backup codes."
       }
       error={form.errors?.[0]}
       footer={
         loaderData.mobileEnding && !textedTo ? (
           <Form method="post">
             <input type="hidden" name="intent" value="sms-send" />
-            <Button type="submit" variant="outline" className="w-full" disabled={texting}>
+            <Button
+              type="submit"
+              variant={loaderData.app ? "outline" : "default"}
+              className="w-full"
+              disabled={texting}
+            >
               {texting
                 ? "Sending..."
                 : `Text a code to my number ending in ${loaderData.mobileEnding}`}
