@@ -36,6 +36,24 @@ function BackupCodes({ codes, step }: { codes: string[]; step: number }) {
   );
 }
 
+/** The last step of a set-up: the first code (from the app or the text) turns two-factor on. */
+function ConfirmCodeForm({ intent, id, label }: { intent: string; id: string; label: string }) {
+  const verifying = useIsPending({ field: ["intent", intent] });
+  return (
+    <Form method="post" className="space-y-3">
+      <input type="hidden" name="intent" value={intent} />
+      <Field id={id} label={label}>
+        {(aria) => (
+          <Input {...aria} name="code" inputMode="numeric" autoComplete="one-time-code" required />
+        )}
+      </Field>
+      <Button type="submit" disabled={verifying}>
+        Verify and Turn On
+      </Button>
+    </Form>
+  );
+}
+
 /**
  * The section's content; `error` is the last refused two-factor post's message. With a
  * confirmed mobile number (`hasMobile`) two-factor can also be set up with texted codes alone.
@@ -53,8 +71,6 @@ export function TwoFactorSection({
   enrolment?: TotpEnrolmentView | undefined;
   smsEnrolment?: SmsEnrolmentView | undefined;
 }) {
-  const verifying = useIsPending({ field: ["intent", "two-factor-verify"] });
-  const verifyingSms = useIsPending({ field: ["intent", "two-factor-verify-sms"] });
   const switching = useIsPending({
     field: ["intent", enabled ? "two-factor-disable" : "two-factor-start"],
   });
@@ -68,23 +84,11 @@ export function TwoFactorSection({
             1. We texted a 6-digit code to your number ending in {smsEnrolment.ending}.
           </p>
           <BackupCodes codes={smsEnrolment.backupCodes} step={2} />
-          <Form method="post" className="space-y-3">
-            <input type="hidden" name="intent" value="two-factor-verify-sms" />
-            <Field id="sms-two-factor-code" label="3. Enter the 6-digit code we texted you">
-              {(aria) => (
-                <Input
-                  {...aria}
-                  name="code"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  required
-                />
-              )}
-            </Field>
-            <Button type="submit" disabled={verifyingSms}>
-              Verify and Turn On
-            </Button>
-          </Form>
+          <ConfirmCodeForm
+            intent="two-factor-verify-sms"
+            id="sms-two-factor-code"
+            label="3. Enter the 6-digit code we texted you"
+          />
         </div>
       ) : enrolment ? (
         <div className="space-y-4">
@@ -104,23 +108,11 @@ export function TwoFactorSection({
             </code>
           </p>
           <BackupCodes codes={enrolment.backupCodes} step={2} />
-          <Form method="post" className="space-y-3">
-            <input type="hidden" name="intent" value="two-factor-verify" />
-            <Field id="totp-code" label="3. Enter the 6-digit code the app shows">
-              {(aria) => (
-                <Input
-                  {...aria}
-                  name="code"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  required
-                />
-              )}
-            </Field>
-            <Button type="submit" disabled={verifying}>
-              Verify and Turn On
-            </Button>
-          </Form>
+          <ConfirmCodeForm
+            intent="two-factor-verify"
+            id="totp-code"
+            label="3. Enter the 6-digit code the app shows"
+          />
         </div>
       ) : (
         <Form method="post" className="space-y-3">
