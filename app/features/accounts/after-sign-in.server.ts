@@ -43,3 +43,16 @@ export function twoFactorChallenge(redirectTo: string | null | undefined): strin
   const next = safeRedirect(redirectTo);
   return `/auth/two-factor${next ? `?redirectTo=${encodeURIComponent(next)}` : ""}`;
 }
+
+/**
+ * The response to a passed first factor (password, emailed or texted code): the two-factor
+ * challenge when the account has two-factor on, else `afterSignIn`.
+ */
+export async function afterFirstFactor(
+  outcome: { ok: true; userId: string; headers: Headers } | { ok: "two-factor"; headers: Headers },
+  redirectTo: string | null | undefined,
+): Promise<Response> {
+  if (outcome.ok === "two-factor")
+    return redirect(twoFactorChallenge(redirectTo), { headers: outcome.headers });
+  return afterSignIn(outcome.userId, redirectTo, outcome.headers);
+}

@@ -1,13 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, href, Link, redirect } from "react-router";
+import { data, href, Link } from "react-router";
 import { AuthCard } from "~/components/layout/auth-card";
-import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-controls";
-import { useIsPending } from "~/components/ui/use-is-pending";
-import { afterSignIn, twoFactorChallenge } from "~/features/accounts/after-sign-in.server";
+import { afterFirstFactor } from "~/features/accounts/after-sign-in.server";
 import { authRequest } from "~/features/accounts/auth-request.server";
 import { codeSchema, emailOnlySchema } from "~/features/accounts/schemas";
+import { SentCodeForm } from "~/features/accounts/sent-code-form";
 import { sendSignInCode, signInWithCode } from "~/features/accounts/sign-in.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/code";
@@ -48,10 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       outcome.status,
     );
   }
-  if (outcome.ok === "two-factor") {
-    return redirect(twoFactorChallenge(submission.value.redirectTo), { headers: outcome.headers });
-  }
-  return afterSignIn(outcome.userId, submission.value.redirectTo, outcome.headers);
+  return afterFirstFactor(outcome, submission.value.redirectTo);
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -71,7 +67,6 @@ export default function CodeSignIn({ actionData }: Route.ComponentProps) {
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: verifying ? codeSchema : emailOnlySchema }),
   });
-  const busy = useIsPending();
   return (
     <AuthCard
       title="Sign In With a Code"
@@ -87,26 +82,16 @@ export default function CodeSignIn({ actionData }: Route.ComponentProps) {
         </Link>
       }
     >
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <input type="hidden" name="step" value={verifying ? "verify" : "send"} />
-        {verifying ? (
-          <>
-            <input type="hidden" name="email" value={actionData?.email} />
-            <TextField
-              meta={fields.code}
-              label="Sign-in Code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              required
-            />
-          </>
-        ) : (
+      <SentCodeForm
+        form={form}
+        verifying={verifying}
+        address={{ name: "email", value: actionData?.email }}
+        code={fields.code}
+        addressField={
           <TextField meta={fields.email} label="Email" type="email" autoComplete="email" required />
-        )}
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? "Please wait..." : verifying ? "Sign In" : "Email Me a Code"}
-        </Button>
-      </Form>
+        }
+        sendLabel="Email Me a Code"
+      />
     </AuthCard>
   );
 }

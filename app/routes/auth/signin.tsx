@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { afterSignIn, homeFor, twoFactorChallenge } from "~/features/accounts/after-sign-in.server";
+import { afterFirstFactor, homeFor } from "~/features/accounts/after-sign-in.server";
 import { authRequest } from "~/features/accounts/auth-request.server";
 import {
   signInProviders,
@@ -64,10 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       outcome.status,
     );
   }
-  if (outcome.ok === "two-factor") {
-    return redirect(twoFactorChallenge(redirectTo), { headers: outcome.headers });
-  }
-  return afterSignIn(outcome.userId, redirectTo, outcome.headers);
+  return afterFirstFactor(outcome, redirectTo);
 }
 
 export function meta(args: Route.MetaArgs) {

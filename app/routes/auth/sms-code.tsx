@@ -1,15 +1,14 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, href, Link, redirect } from "react-router";
+import { data, href, Link } from "react-router";
 import { AuthCard } from "~/components/layout/auth-card";
-import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-controls";
-import { useIsPending } from "~/components/ui/use-is-pending";
-import { afterSignIn, twoFactorChallenge } from "~/features/accounts/after-sign-in.server";
+import { afterFirstFactor } from "~/features/accounts/after-sign-in.server";
 import { authRequest } from "~/features/accounts/auth-request.server";
 import { displayMobile } from "~/features/accounts/mobile-number.server";
 import { sendSmsSignInCode, signInWithSmsCode } from "~/features/accounts/phone.server";
 import { mobileNumberSchema, smsCodeSchema } from "~/features/accounts/phone-schemas";
+import { SentCodeForm } from "~/features/accounts/sent-code-form";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/sms-code";
 
@@ -51,10 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = submission.reply({ formErrors: [outcome.message], hideFields: ["code"] });
     return data({ ...verify, result }, outcome.status);
   }
-  if (outcome.ok === "two-factor") {
-    return redirect(twoFactorChallenge(redirectTo), { headers: outcome.headers });
-  }
-  return afterSignIn(outcome.userId, redirectTo, outcome.headers);
+  return afterFirstFactor(outcome, redirectTo);
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -73,7 +69,6 @@ export default function SmsCodeSignIn({ actionData }: Route.ComponentProps) {
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: verifying ? smsCodeSchema : mobileNumberSchema }),
   });
-  const busy = useIsPending();
   return (
     <AuthCard
       title="Sign In With a Text"
@@ -95,20 +90,12 @@ export default function SmsCodeSignIn({ actionData }: Route.ComponentProps) {
         </p>
       }
     >
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <input type="hidden" name="step" value={verifying ? "verify" : "send"} />
-        {verifying ? (
-          <>
-            <input type="hidden" name="phoneNumber" value={actionData?.phoneNumber} />
-            <TextField
-              meta={fields.code}
-              label="Sign-in Code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              required
-            />
-          </>
-        ) : (
+      <SentCodeForm
+        form={form}
+        verifying={verifying}
+        address={{ name: "phoneNumber", value: actionData?.phoneNumber }}
+        code={fields.code}
+        addressField={
           <TextField
             meta={fields.phoneNumber}
             label="Mobile Number"
@@ -117,11 +104,9 @@ export default function SmsCodeSignIn({ actionData }: Route.ComponentProps) {
             required
             hint="Such as (801) 555-0123"
           />
-        )}
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? "Please wait..." : verifying ? "Sign In" : "Text Me a Code"}
-        </Button>
-      </Form>
+        }
+        sendLabel="Text Me a Code"
+      />
     </AuthCard>
   );
 }
