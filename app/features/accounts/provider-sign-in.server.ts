@@ -22,6 +22,7 @@ import {
   configuredProviders,
   providerName,
   SIGN_IN_ERROR_PATH,
+  type SignInMethod,
   type SignInProvider,
   SSO_PROVIDER_ID,
   ssoDomains,
@@ -152,19 +153,6 @@ export async function startProviderLink(
   if (!step.ok) return step;
   return toProvider(step.value.response.url, step.value.headers);
 }
-
-/** One way into an account, as the profile lists it. */
-export type SignInMethod =
-  | { kind: "password"; id: string; createdAt: Date }
-  | {
-      kind: "identity";
-      id: string;
-      provider: string;
-      providerName: string;
-      /** the email in the provider's ID token, when it gave one */
-      email: string | null;
-      createdAt: Date;
-    };
 
 /** The email claim of an ID token better-auth verified and stored at sign-in or link. */
 function emailOf(idToken: string | null): string | null {

@@ -115,3 +115,19 @@ export const SSO_ONLY_MESSAGE =
 /** The profile's answer to 'Connect' for a company (SSO_DOMAINS) account. */
 export const COMPANY_ACCOUNT_MESSAGE =
   "You sign in with your company account. Other sign-in providers are not used for company email addresses.";
+
+/**
+ * One way into an account, as the profile lists it; `When` is the date's form (a Date on the
+ * server, formatted text in America/Denver once the loader sends it).
+ */
+export type SignInMethod<When = Date> =
+  | { kind: "password"; id: string; createdAt: When }
+  | {
+      kind: "identity";
+      id: string;
+      provider: string;
+      providerName: string;
+      /** the email in the provider's ID token, when it gave one */
+      email: string | null;
+      createdAt: When;
+    };

@@ -7,19 +7,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Alert, Field, Input } from "~/components/ui/form-controls";
-import type { SignInProvider } from "./providers";
-
-/** One method as the profile's loader gives it (dates already formatted in America/Denver). */
-export type SignInMethodRow =
-  | { kind: "password"; id: string; createdAt: string }
-  | {
-      kind: "identity";
-      id: string;
-      provider: string;
-      providerName: string;
-      email: string | null;
-      createdAt: string;
-    };
+import type { SignInMethod, SignInProvider } from "./providers";
 
 export function SignInMethods({
   methods,
@@ -27,7 +15,8 @@ export function SignInMethods({
   companyAccount = false,
   error,
 }: {
-  methods: SignInMethodRow[];
+  /** dates already formatted in America/Denver */
+  methods: SignInMethod<string>[];
   providers: SignInProvider[];
   /** an SSO_DOMAINS account: no provider to connect; a password only confirms security changes */
   companyAccount?: boolean;
