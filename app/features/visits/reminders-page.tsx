@@ -36,8 +36,12 @@ export function RemindersForm({
         <legend className="text-lg font-semibold">Remind me of</legend>
         {view.options.map((option) => (
           <div key={option.kind} className="rounded-md border border-slate-200 p-4">
-            <label className="flex items-start gap-3 font-medium text-slate-900">
+            <label
+              htmlFor={`reminder-${option.kind}`}
+              className="flex items-start gap-3 font-medium text-slate-900"
+            >
               <Checkbox
+                id={`reminder-${option.kind}`}
                 name={option.kind}
                 value="on"
                 defaultChecked={option.on}

@@ -17,6 +17,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import {
+  profiles,
   quote_status_history,
   quotes,
   reminder_subscriptions,
@@ -85,10 +86,11 @@ async function queueVisitReminders(now: Date): Promise<number> {
       kind: visits.kind,
       startsAt: visits.starts_at,
       endsAt: visits.ends_at,
-      staffName: user.name,
+      staffName: sql<string>`coalesce(nullif(${profiles.full_name}, ''), ${user.name})`,
     })
     .from(visits)
     .innerJoin(user, eq(user.id, visits.staff_id))
+    .leftJoin(profiles, eq(profiles.id, visits.staff_id))
     .where(
       and(
         gt(visits.starts_at, now),
