@@ -2,7 +2,19 @@
  * What the back office reads about quotes: the searchable list, one quote in full, and the
  * filtered rows for CSV export. Only admin loaders call these (the guard is theirs).
  */
-import { and, desc, eq, exists, ilike, inArray, notExists, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  desc,
+  eq,
+  exists,
+  gt,
+  ilike,
+  inArray,
+  notExists,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { z } from "zod";
 import {
   estimates,
@@ -187,7 +199,7 @@ async function nextVisits(ids: string[], now = new Date()): Promise<Map<string, 
       starts_at: sql<Date>`min(${visits.starts_at})`.mapWith((v) => new Date(v)),
     })
     .from(visits)
-    .where(and(inArray(visits.quote_id, ids), sql`${visits.ends_at} > ${now}`))
+    .where(and(inArray(visits.quote_id, ids), gt(visits.ends_at, now)))
     .groupBy(visits.quote_id);
   return new Map(rows.map((r) => [r.quote_id, r.starts_at]));
 }

@@ -340,7 +340,10 @@ export async function unsubscribe(
     .values({ quote_id: target.quoteId, kind: target.kind, unsubscribed_at: now })
     .onConflictDoUpdate({
       target: [reminder_subscriptions.quote_id, reminder_subscriptions.kind],
-      set: { unsubscribed_at: sql`coalesce(${reminder_subscriptions.unsubscribed_at}, ${now})` },
+      // excluded: the row this insert proposed (its `now`); an earlier unsubscribe keeps its date
+      set: {
+        unsubscribed_at: sql`coalesce(${reminder_subscriptions.unsubscribed_at}, excluded.unsubscribed_at)`,
+      },
     });
   return { ...target, stopped: true };
 }
