@@ -67,7 +67,7 @@ async function seed(): Promise<void> {
   await db.execute(sql`
     INSERT INTO visits (quote_id, kind, staff_id, starts_at, ends_at)
     SELECT id, 'water_filtration', 'bench-staff',
-      now() + make_interval(hours => n * 2), now() + make_interval(hours => n * 2 + 1)
+      now() + make_interval(hours => (n * 2)::int), now() + make_interval(hours => (n * 2 + 1)::int)
     FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM quotes WHERE service = 'water_filtration') q
     WHERE n % 3 = 0`);
   await db.execute(sql`ANALYZE`);

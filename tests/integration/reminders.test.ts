@@ -19,6 +19,7 @@ import { db } from "~/lib/db.server";
 import { smtpTransport } from "~/lib/mail.server";
 import { deliverDueMail } from "~/lib/outbox.server";
 import { messagesApiTransport } from "~/lib/sms.server";
+import * as accountRemindersRoute from "~/routes/account/quote-reminders";
 import * as remindersRoute from "~/routes/quotes/status-reminders";
 import * as unsubscribeRoute from "~/routes/unsubscribe";
 import { post } from "../setup/actions";
@@ -349,6 +350,33 @@ describe.each(drivers)("reminders on %s", (driver) => {
       .where(eq(schema.reminder_subscriptions.kind, "radon_retest"));
     expect(row!.next_due_at!.toISOString()).toBe("2028-06-01T18:00:00.000Z");
     expect((await load()).options[1]).toMatchObject({ on: true, next: "Thursday, June 1, 2028" });
+  });
+
+  it("a customer opts into a follow-up from the account's quote page; another account cannot", async () => {
+    const owner = await makeUser("owner@example.com");
+    const stranger = await makeUser("stranger@example.com");
+    const { quoteId } = await quoteWithLink("water_filtration", owner.id);
+    const save = (who: typeof owner) =>
+      post(
+        (args: { request: Request; context: unknown }) =>
+          accountRemindersRoute.action({ ...args, params: { id: quoteId } } as never),
+        `/account/quotes/${quoteId}/reminders`,
+        { visit: "on", well_test: "on" },
+        ip,
+        who,
+      ).catch((e: unknown) => e);
+    expect(await save(stranger)).toMatchObject({ status: 404 });
+    expect(await db.select().from(schema.reminder_subscriptions)).toHaveLength(0);
+    expect(await save(owner)).toMatchObject({
+      status: 302,
+      location: `/account/quotes/${quoteId}/reminders`,
+    });
+    const view = (await accountRemindersRoute.loader({
+      request: new Request(`${ORIGIN}/account/quotes/${quoteId}/reminders`),
+      params: { id: quoteId },
+      context: contextFor(owner),
+    } as never)) as Awaited<ReturnType<typeof accountRemindersRoute.loader>>;
+    expect(view.options.find((o) => o.kind === "well_test")).toMatchObject({ on: true });
   });
 
   it("two workers running at once send each reminder once", async () => {
