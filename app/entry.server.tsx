@@ -13,6 +13,7 @@ import { moveLegacyUploads } from "~/features/blog/uploads.server";
 import { seedPriceBook } from "~/features/estimates/seed.server";
 import { startUploadSweeper } from "~/features/quotes/files.server";
 import { SubmissionKeyContext } from "~/features/quotes/submission-key";
+import { queueDueReminders } from "~/features/visits/reminders.server";
 import { loggableUrl, logger } from "~/lib/logger.server";
 import { pageScriptsStream } from "~/lib/module-preloads.server";
 import { wantsScriptsAfterPaint } from "~/lib/page-scripts";
@@ -40,12 +41,13 @@ export { databaseHealth, serverSettings } from "~/lib/services.server";
 let stopUploadSweeper = () => {};
 
 /**
- * The lib's start-up (configuration, database, migrations, outbox), blog images of older versions
+ * The lib's start-up (configuration, database, migrations, outbox with the due reminders of
+ * features/visits/reminders.server.ts queued before each round), blog images of older versions
  * moved into the file storage, first-run content, and the hourly sweep of quote uploads no quote
  * carries (features/quotes/files.server.ts).
  */
 export async function startServices(): Promise<void> {
-  await startLibServices();
+  await startLibServices({ scheduled: queueDueReminders });
   await moveLegacyUploads();
   await seedBlogArticles();
   await seedPriceBook();

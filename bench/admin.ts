@@ -11,6 +11,7 @@ import { quotes } from "~/db/schema";
 import { analytics, dashboardCounts } from "~/features/admin/analytics.server";
 import { parseQuoteListQuery } from "~/features/admin/quote-list";
 import { listQuotes, quoteListWhere } from "~/features/admin/quotes.server";
+import { visitsToday } from "~/features/visits/today.server";
 import { db } from "~/lib/db.server";
 import {
   benchDrivers,
@@ -58,6 +59,17 @@ async function seed(): Promise<void> {
     INSERT INTO quote_status_history (quote_id, status, created_at)
     SELECT id, current_status, created_at + interval '5 hours' FROM quotes
     WHERE current_status <> 'pending'`);
+  // one staff member with a visit for every third water quote (about 11,000), an hour each, none
+  // overlapping
+  await db.execute(sql`
+    INSERT INTO "user" (id, name, email, email_verified, created_at, updated_at)
+    VALUES ('bench-staff', 'Bench Staff', 'staff@bench.test', true, now(), now())`);
+  await db.execute(sql`
+    INSERT INTO visits (quote_id, kind, staff_id, starts_at, ends_at)
+    SELECT id, 'water_filtration', 'bench-staff',
+      now() + make_interval(hours => (n * 2)::int), now() + make_interval(hours => (n * 2 + 1)::int)
+    FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM quotes WHERE service = 'water_filtration') q
+    WHERE n % 3 = 0`);
   await db.execute(sql`ANALYZE`);
 }
 
@@ -101,7 +113,14 @@ async function benchDriver(driver: Driver) {
       driver,
       list("sort=urgency&service=mold"),
     );
+    await time("list: visit=none (no visit booked), page 1", driver, list("visit=none"));
+    await time(
+      "list: visit=none + status=pending, page 40",
+      driver,
+      list("visit=none&status=pending&page=40"),
+    );
     await time("dashboard cards", driver, () => dashboardCounts());
+    await time("dashboard: visits today", driver, () => visitsToday());
     await time("analytics page", driver, () => analytics());
   });
 }

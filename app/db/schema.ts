@@ -24,6 +24,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import * as enums from "../features/catalog/enums";
+import { reminderKind } from "../features/catalog/follow-ups";
 import { serviceId } from "../features/catalog/services";
 import { visitKind } from "../features/catalog/visits";
 import { estimateStatus, estimateUnit } from "../features/estimates/enums";
@@ -52,6 +53,7 @@ export const outboxChannelEnum = pgEnum("outbox_channel", ["mail", "sms"]);
 export const estimateUnitEnum = pgEnum("estimate_unit", estimateUnit.values);
 export const estimateStatusEnum = pgEnum("estimate_status", estimateStatus.values);
 export const visitKindEnum = pgEnum("visit_kind", visitKind.values);
+export const reminderKindEnum = pgEnum("reminder_kind", reminderKind.values);
 
 /** Binary data (bytea), read as a Buffer on both drivers (PGlite gives a Uint8Array). */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
@@ -624,6 +626,11 @@ export const mail_outbox = pgTable(
     html_body: text("html_body"),
     /** the body holds a one-time link or code: erased once delivered or given up on */
     sensitive: boolean("sensitive").default(false).notNull(),
+    /**
+     * A reminder mail's one-click unsubscribe URL: sent as `List-Unsubscribe: <url>` with
+     * `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058). Null for other mail.
+     */
+    list_unsubscribe: text("list_unsubscribe"),
     status: mailStatusEnum("status").default("pending").notNull(),
     attempts: integer("attempts").default(0).notNull(),
     next_attempt_at: timestamp("next_attempt_at", { withTimezone: true }).defaultNow().notNull(),
@@ -765,4 +772,70 @@ export const visits = pgTable(
     index("visits_starts_idx").on(t.starts_at),
     check("visits_ends_after_start", sql`${t.ends_at} > ${t.starts_at}`),
   ],
+);
+
+/**
+ * What reminders a quote's homeowner gets (issue 20 point 5). A follow-up (radon retest, well
+ * test, filter change) exists once the homeowner opted in and is due at `next_due_at`, then every
+ * `interval_months`; a `visit` row only records that visit reminders were unsubscribed (they are
+ * on by default for a booked visit). `unsubscribed_at` set: nothing more is sent of that kind.
+ * features/visits/reminders.server.ts; docs/decisions/XXXX-reminders-in-the-outbox.md
+ */
+export const reminder_subscriptions = pgTable(
+  "reminder_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quote_id: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    kind: reminderKindEnum("kind").notNull(),
+    /** filter_change: the filter type (catalog enums.filterType) whose interval applies */
+    filter_type: text("filter_type"),
+    interval_months: integer("interval_months"),
+    next_due_at: timestamp("next_due_at", { withTimezone: true }),
+    last_sent_at: timestamp("last_sent_at", { withTimezone: true }),
+    unsubscribed_at: timestamp("unsubscribed_at", { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    unique("reminder_subscriptions_quote_kind_unique").on(t.quote_id, t.kind),
+    index("reminder_subscriptions_due_idx")
+      .on(t.next_due_at)
+      .where(sql`${t.unsubscribed_at} IS NULL AND ${t.next_due_at} IS NOT NULL`),
+    check(
+      "reminder_subscriptions_interval",
+      sql`${t.interval_months} IS NULL OR ${t.interval_months} BETWEEN 1 AND 120`,
+    ),
+  ],
+);
+
+/**
+ * Visit reminders already queued: one row per visit and start time, so a reminder goes once
+ * whichever process finds it due, and a visit moved to another time is reminded of the new one.
+ */
+export const visit_reminder_sends = pgTable(
+  "visit_reminder_sends",
+  {
+    visit_id: uuid("visit_id").notNull(),
+    starts_at: timestamp("starts_at", { withTimezone: true }).notNull(),
+    queued_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.visit_id, t.starts_at] })],
+);
+
+/**
+ * One-click unsubscribe links (/unsubscribe/{token}, RFC 8058) of reminder mails: only a SHA-256
+ * hash of each token is stored. Every reminder mail gets a fresh link; all stay valid.
+ */
+export const reminder_unsubscribe_links = pgTable(
+  "reminder_unsubscribe_links",
+  {
+    token_hash: text("token_hash").primaryKey(),
+    quote_id: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    kind: reminderKindEnum("kind").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index("reminder_unsubscribe_links_quote_idx").on(t.quote_id)],
 );

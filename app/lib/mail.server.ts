@@ -24,6 +24,27 @@ export interface MailMessage {
   text: string;
   html?: string | null;
   attachments?: MailAttachment[];
+  /**
+   * One-click unsubscribe URL: the mail gets `List-Unsubscribe: <url>` (nodemailer's `list`
+   * option) and `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058 section 3.1).
+   */
+  listUnsubscribe?: string;
+}
+
+/** nodemailer's options for `message`: `list` and the one-click header for an unsubscribe URL. */
+export function mailOptions(from: string, message: MailMessage) {
+  const { listUnsubscribe, ...rest } = message;
+  return {
+    from,
+    ...rest,
+    html: message.html ?? undefined,
+    ...(listUnsubscribe
+      ? {
+          list: { unsubscribe: { url: listUnsubscribe } },
+          headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+        }
+      : {}),
+  };
 }
 
 export interface MailTransport {
@@ -36,7 +57,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
-      await transport.sendMail({ from, ...message, html: message.html ?? undefined });
+      await transport.sendMail(mailOptions(from, message));
     },
   };
 }
@@ -47,7 +68,7 @@ export function fileTransport(dir: string, from: string): MailTransport {
   let ready: Promise<unknown> | undefined;
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message, html: message.html ?? undefined });
+      const info = await transport.sendMail(mailOptions(from, message));
       ready ??= fs.mkdir(dir, { recursive: true });
       await ready;
       const file = path.join(

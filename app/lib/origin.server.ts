@@ -37,6 +37,13 @@ export function isSameOriginMutation(request: MutationOrigin): boolean {
   return !site || site === "same-origin" || site === "none";
 }
 
+/**
+ * One-click unsubscribe links (`/unsubscribe/{token}`, RFC 8058): the mail provider or a webmail
+ * page posts `List-Unsubscribe=One-Click` there from anywhere, without a session. The token is the
+ * only authority and a forged post can only stop reminders, so cross-site posts are accepted.
+ */
+export const ONE_CLICK_UNSUBSCRIBE_PREFIX = "/unsubscribe/";
+
 export const CROSS_SITE_MESSAGE = "This request came from another site and was refused.";
 
 const refusalPage = `<!doctype html>
@@ -58,6 +65,11 @@ export const refuseCrossSiteMutations: RequestHandler = (req, res, next) => {
     origin: req.get("Origin") ?? null,
     secFetchSite: req.get("Sec-Fetch-Site") ?? null,
   };
+  if (req.path.startsWith(ONE_CLICK_UNSUBSCRIBE_PREFIX) && !isSameOriginMutation(request)) {
+    // the router refuses a foreign Origin on its own (React Router's action origin check)
+    req.headers.origin = request.requestOrigin;
+    return next();
+  }
   if (isSameOriginMutation(request)) {
     // the router refuses `Origin: null` on its own; the post was shown to be ours above
     if (request.origin === "null") req.headers.origin = request.requestOrigin;

@@ -30,6 +30,11 @@ export interface OutboxMessage {
   sensitive?: boolean;
   /** files sent with the mail (e.g. a signed PDF); queue such messages with `queueMail` */
   attachments?: MailAttachment[];
+  /**
+   * A one-click unsubscribe URL (reminder mails): sent as `List-Unsubscribe` with
+   * `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058).
+   */
+  listUnsubscribe?: string;
 }
 
 /**
@@ -54,6 +59,7 @@ function outboxRow(m: OutboxMessage): typeof mail_outbox.$inferInsert {
     text_body: m.text,
     html_body: m.html ?? null,
     sensitive: m.sensitive ?? false,
+    list_unsubscribe: m.listUnsubscribe ?? null,
   };
 }
 
@@ -105,6 +111,12 @@ export interface DeliveryOptions {
   maxAttempts?: number;
   /** how long a claimed row is reserved for this worker (ms) */
   leaseMs?: number;
+  /**
+   * Queues the scheduled messages due at `now` (e.g. reminders) before each delivery round, so
+   * what fell due while no server ran goes out in the first round after start; returns how many
+   * it queued. It must claim each message once across processes (features/visits/reminders.server.ts).
+   */
+  scheduled?: (now: Date) => Promise<number>;
 }
 
 const MAX_RETRY_DELAY_MS = 6 * 60 * 60 * 1000;
@@ -132,6 +144,14 @@ export async function deliverDueMail(
     maxAttempts = 10,
     leaseMs = 60_000,
   } = options;
+  if (options.scheduled) {
+    try {
+      await options.scheduled(now);
+    } catch (error) {
+      // a failing producer must not stop the delivery of what is already queued
+      logger().error({ err: error }, "queueing scheduled messages failed");
+    }
+  }
   const due = db
     .select({ id: mail_outbox.id })
     .from(mail_outbox)
@@ -167,6 +187,7 @@ export async function deliverDueMail(
           subject: row.subject,
           text: row.text_body,
           html: row.html_body,
+          ...(row.list_unsubscribe ? { listUnsubscribe: row.list_unsubscribe } : {}),
           ...(attachments.has(row.id) ? { attachments: attachments.get(row.id) } : {}),
         });
       }

@@ -12,16 +12,20 @@ import { configuredSmsTransport } from "./sms.server";
 let worker: OutboxWorker | undefined;
 
 /**
- * Validates configuration, opens the database, applies migrations and starts the outbox worker.
+ * Validates configuration, opens the database, applies migrations and starts the outbox worker,
+ * which first queues what `options.scheduled` finds due (reminders) in each round.
  * @throws on invalid configuration or a database that cannot be opened (e.g. DatabaseLockedError).
  */
-export async function startServices(): Promise<void> {
+export async function startServices(
+  options: { scheduled?: (now: Date) => Promise<number> } = {},
+): Promise<void> {
   const config = env();
   const handle = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir });
   setDatabase(handle);
   worker = startOutboxWorker({
     transport: configuredTransport(),
     sms: configuredSmsTransport(),
+    ...(options.scheduled ? { scheduled: options.scheduled } : {}),
   });
   setOutboxWorker(worker);
   worker.kick();

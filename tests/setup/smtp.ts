@@ -9,6 +9,8 @@ export interface ReceivedMail {
   subject: string;
   /** the decoded plain-text body */
   text: string;
+  /** header fields by lower-case name (the last of a repeated one), values unfolded */
+  headers: Record<string, string>;
   /** attached files, decoded */
   attachments: { filename: string; mimeType: string; content: Uint8Array }[];
 }
@@ -45,6 +47,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
           to: session.envelope.rcptTo.map((r) => r.address),
           subject: parsed.subject ?? "",
           text: parsed.text ?? "",
+          headers: Object.fromEntries(
+            parsed.headers.map((h) => [h.key.toLowerCase(), h.value.replace(/\r?\n[ \t]+/g, " ")]),
+          ),
           attachments: parsed.attachments.map((a) => ({
             filename: a.filename ?? "",
             mimeType: a.mimeType,

@@ -17,6 +17,15 @@ export const estimateFilter = {
   options: [{ value: "none", label: "No estimate" }, ...estimateStatus.options],
 };
 
+/** The visit filter's values: quotes without any visit booked, or with one. */
+export const visitFilter = {
+  values: ["none", "booked"] as const,
+  options: [
+    { value: "none", label: "No visit booked" },
+    { value: "booked", label: "Visit booked" },
+  ],
+};
+
 export const quoteListQuerySchema = z.object({
   q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()).catch(undefined),
   status: z.preprocess(blankToUndefined, z.enum(quoteStatus.values).optional()).catch(undefined),
@@ -24,6 +33,7 @@ export const quoteListQuerySchema = z.object({
   estimate: z
     .preprocess(blankToUndefined, z.enum(estimateFilter.values).optional())
     .catch(undefined),
+  visit: z.preprocess(blankToUndefined, z.enum(visitFilter.values).optional()).catch(undefined),
   sort: z.enum(["newest", "urgency"]).catch("newest"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
@@ -37,6 +47,7 @@ export function parseQuoteListQuery(params: URLSearchParams): QuoteListQuery {
     status: params.get("status") ?? undefined,
     service: params.get("service") ?? undefined,
     estimate: params.get("estimate") ?? undefined,
+    visit: params.get("visit") ?? undefined,
     sort: params.get("sort") ?? undefined,
     page: params.get("page") ?? undefined,
   });
@@ -50,6 +61,7 @@ export function quoteListSearch(query: QuoteListQuery, changes: Partial<QuoteLis
   if (next.status) params.set("status", next.status);
   if (next.service) params.set("service", next.service);
   if (next.estimate) params.set("estimate", next.estimate);
+  if (next.visit) params.set("visit", next.visit);
   if (next.sort !== "newest") params.set("sort", next.sort);
   if (next.page > 1) params.set("page", String(next.page));
   const text = params.toString();

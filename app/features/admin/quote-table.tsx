@@ -22,6 +22,8 @@ export function quoteRow(q: QuoteListItem, now: number) {
     status: q.current_status,
     service: serviceId.label(q.service),
     estimate: q.estimate_status,
+    /** the next visit's start, America/Denver with the zone, or null when none is booked */
+    nextVisit: q.next_visit ? formatDateTime(q.next_visit) : null,
     triage: q.triage.map((f) => ({ label: f.label, level: f.level, source: f.sourceShort })),
     waiting: q.current_status === "pending" ? waitingFor(q.created_at, now) : null,
   };
@@ -31,7 +33,8 @@ type QuoteRow = ReturnType<typeof quoteRow>;
 
 /**
  * The admin quotes list's table: reference and date, customer (guests marked), property,
- * description, status, estimate, service, triage flags with their sources, and time waiting.
+ * description, status, estimate, next visit (Denver time), service, triage flags with their
+ * sources, and time waiting.
  */
 export function QuoteTable({ quotes }: { quotes: QuoteRow[] }) {
   return (
@@ -46,6 +49,7 @@ export function QuoteTable({ quotes }: { quotes: QuoteRow[] }) {
             "Description",
             "Status",
             "Estimate",
+            "Next visit",
             "Service",
             "Triage",
             "Waiting",
@@ -76,6 +80,7 @@ export function QuoteTable({ quotes }: { quotes: QuoteRow[] }) {
               <td className="px-3 py-2">
                 <EstimateStatusBadge status={q.estimate} />
               </td>
+              <td className="px-3 py-2">{q.nextVisit ?? "None booked"}</td>
               <td className="px-3 py-2">{q.service}</td>
               <td className="px-3 py-2">
                 {q.triage.length === 0 ? (

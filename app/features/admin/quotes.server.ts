@@ -2,7 +2,19 @@
  * What the back office reads about quotes: the searchable list, one quote in full, and the
  * filtered rows for CSV export. Only admin loaders call these (the guard is theirs).
  */
-import { and, desc, eq, exists, ilike, inArray, notExists, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  desc,
+  eq,
+  exists,
+  gt,
+  ilike,
+  inArray,
+  notExists,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { z } from "zod";
 import {
   estimates,
@@ -13,6 +25,7 @@ import {
   quotes,
   radon_testing_details,
   user as users,
+  visits,
   water_filtration_details,
 } from "~/db/schema";
 import { type TriageFlag, type TriageInput, triageFlags } from "~/features/quotes/triage";
@@ -27,11 +40,13 @@ function containsPattern(text: string): string {
 /**
  * The WHERE clause of the list: search over description, property address, customer full name
  * (SPEC), contact name, email, phone and the 8-character reference; status, service and estimate
- * filters (the estimate's status, or "none" for a quote without an estimate).
+ * filters (the estimate's status, or "none" for a quote without an estimate), and the visit
+ * filter ("none": no visit booked; "booked": at least one; an anti-join probing the visits'
+ * (quote_id, kind) unique index per quote).
  */
 export function quoteListWhere(
   query: Pick<QuoteListQuery, "q" | "status" | "service"> &
-    Partial<Pick<QuoteListQuery, "estimate">>,
+    Partial<Pick<QuoteListQuery, "estimate" | "visit">>,
 ) {
   const conditions: SQL[] = [];
   if (query.q) {
@@ -75,6 +90,10 @@ export function quoteListWhere(
       );
     conditions.push(query.estimate === "none" ? notExists(estimate) : exists(estimate));
   }
+  if (query.visit) {
+    const visit = db.select({ id: visits.id }).from(visits).where(eq(visits.quote_id, quotes.id));
+    conditions.push(query.visit === "none" ? notExists(visit) : exists(visit));
+  }
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -117,7 +136,7 @@ interface TriageAnswers {
   previous_results?: string | null;
 }
 
-type ListRow = PageRow & TriageAnswers;
+type ListRow = PageRow & TriageAnswers & { next_visit: Date | null };
 
 /**
  * The rows of one page with the answers triage reads, fetched for those ids only: joining the
@@ -160,7 +179,29 @@ async function withAnswers(rows: PageRow[]): Promise<ListRow[]> {
   const answers = new Map<string, TriageAnswers>(
     [...water, ...mold, ...radon].map(({ quote_id, ...rest }) => [quote_id, rest]),
   );
-  return rows.map((row) => ({ ...row, ...answers.get(row.id) }));
+  const next = await nextVisits(rows.map((r) => r.id));
+  return rows.map((row) => ({
+    ...row,
+    ...answers.get(row.id),
+    next_visit: next.get(row.id) ?? null,
+  }));
+}
+
+/**
+ * The start of each quote's next visit (the earliest not yet over at `now`), for the page's
+ * `ids` only: at most 4 visits a quote, read through the visits' (quote_id, kind) unique index.
+ */
+async function nextVisits(ids: string[], now = new Date()): Promise<Map<string, Date>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      quote_id: visits.quote_id,
+      starts_at: sql<Date>`min(${visits.starts_at})`.mapWith((v) => new Date(v)),
+    })
+    .from(visits)
+    .where(and(inArray(visits.quote_id, ids), gt(visits.ends_at, now)))
+    .groupBy(visits.quote_id);
+  return new Map(rows.map((r) => [r.quote_id, r.starts_at]));
 }
 
 /** The triage input of a list or detail row. */

@@ -72,6 +72,11 @@ export const sources = {
     title: "Evaporative Coolers (Energy Saver)",
     url: "https://www.energy.gov/energysaver/evaporative-coolers",
   },
+  mdhHomeWaterTreatment: {
+    publisher: "Minnesota Department of Health",
+    title: "Home Water Treatment",
+    url: "https://www.health.state.mn.us/communities/environment/water/factsheet/hometreatment.html",
+  },
 } as const satisfies Record<string, Source>;
 
 export type SourceId = keyof typeof sources;

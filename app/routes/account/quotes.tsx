@@ -109,6 +109,13 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
                         <span className="sr-only"> for Ref. {quote.reference}</span>
                       </Link>
                     )}
+                    <Link
+                      to={href("/account/quotes/:id/reminders", { id: quote.id })}
+                      className="text-sm font-medium text-brand-800 underline"
+                    >
+                      Reminders
+                      <span className="sr-only"> for Ref. {quote.reference}</span>
+                    </Link>
                     <QuoteStatusBadge status={quote.status} />
                   </div>
                 </li>

@@ -2,6 +2,7 @@ import { href, Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { dashboardCounts } from "~/features/admin/analytics.server";
 import { waitingFor } from "~/features/admin/format";
+import { visitsToday } from "~/features/visits/today.server";
 import { formatDateTime } from "~/lib/dates";
 import { pageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/lib/session.server";
@@ -9,8 +10,9 @@ import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const counts = await dashboardCounts();
+  const [counts, today] = await Promise.all([dashboardCounts(), visitsToday()]);
   return {
+    visitsToday: today,
     pending: counts.pending,
     oldestWaiting: counts.oldestPendingAt ? waitingFor(counts.oldestPendingAt) : null,
     oldestAt: counts.oldestPendingAt ? formatDateTime(counts.oldestPendingAt) : null,
@@ -71,6 +73,41 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </Card>
         ))}
       </div>
+      <Card className="mt-4">
+        <CardHeader>
+          <CardTitle as="h3" small>
+            Visits today
+          </CardTitle>
+          <p className="text-3xl font-bold">{loaderData.visitsToday.length}</p>
+          <CardDescription>Assessment visits starting today, Mountain Time.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {loaderData.visitsToday.length === 0 ? (
+            <p className="text-sm text-slate-700">No visits today.</p>
+          ) : (
+            <ul className="divide-y divide-slate-200 text-sm">
+              {loaderData.visitsToday.map((visit) => (
+                <li key={`${visit.quoteId}-${visit.kind}`} className="flex flex-wrap gap-x-3 py-2">
+                  <span className="font-medium">{visit.time}</span>
+                  <Link
+                    to={href("/admin/quotes/:id", { id: visit.quoteId })}
+                    className="text-brand-800 underline"
+                  >
+                    {visit.kind}: {visit.customer}
+                  </Link>
+                  <span className="text-slate-700">with {visit.staff}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Link
+            to={href("/admin/visits")}
+            className="mt-3 inline-block text-sm font-medium text-brand-800 underline"
+          >
+            See the week
+          </Link>
+        </CardContent>
+      </Card>
     </section>
   );
 }

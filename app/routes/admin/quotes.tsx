@@ -2,7 +2,12 @@ import { Download } from "lucide-react";
 import { Pager } from "~/components/ui/admin-list";
 import { Button } from "~/components/ui/button";
 import { FilterSelect, ListFilters, SearchInput } from "~/features/admin/list-filters";
-import { estimateFilter, parseQuoteListQuery, quoteListSearch } from "~/features/admin/quote-list";
+import {
+  estimateFilter,
+  parseQuoteListQuery,
+  quoteListSearch,
+  visitFilter,
+} from "~/features/admin/quote-list";
 import { QuoteTable, quoteRow } from "~/features/admin/quote-table";
 import { listQuotes } from "~/features/admin/quotes.server";
 import { quoteStatus } from "~/features/catalog/enums";
@@ -74,6 +79,14 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
           urlValue={query.estimate}
           allLabel="All estimates"
           options={estimateFilter.options}
+        />
+        <FilterSelect
+          id="quote-visit"
+          name="visit"
+          label="Filter by visit"
+          urlValue={query.visit}
+          allLabel="All visits"
+          options={visitFilter.options}
         />
         <FilterSelect
           id="quote-sort"

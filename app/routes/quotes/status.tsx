@@ -81,6 +81,23 @@ export default function QuoteStatusPage({ loaderData: q }: Route.ComponentProps)
           )}
         </CardContent>
       </Card>
+      <Card className="mt-6">
+        <CardHeader>
+          <CardTitle as="h2">Reminders</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <p>
+            Get a reminder before your visit, and opt into follow-ups such as a radon retest, a
+            yearly well test or a filter change.
+          </p>
+          <Link
+            to={href("/quotes/status/:token/reminders", { token })}
+            className="mt-2 inline-block underline"
+          >
+            Choose your reminders
+          </Link>
+        </CardContent>
+      </Card>
       {q.estimate ? (
         <Card className="mt-6">
           <CardHeader>
