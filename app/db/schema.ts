@@ -779,7 +779,7 @@ export const visits = pgTable(
  * test, filter change) exists once the homeowner opted in and is due at `next_due_at`, then every
  * `interval_months`; a `visit` row only records that visit reminders were unsubscribed (they are
  * on by default for a booked visit). `unsubscribed_at` set: nothing more is sent of that kind.
- * features/visits/reminders.server.ts; docs/decisions/XXXX-reminders-in-the-outbox.md
+ * features/visits/reminders.server.ts; docs/decisions/0150-reminders-in-the-outbox.md
  */
 export const reminder_subscriptions = pgTable(
   "reminder_subscriptions",

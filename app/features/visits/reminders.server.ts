@@ -12,7 +12,7 @@
  * commit in one transaction. Visit reminders are computed from the visits as they are when due:
  * a cancelled visit (row gone) gets none, a moved one is reminded of its new time.
  * Every reminder mail carries a fresh one-click unsubscribe link (RFC 8058).
- * docs/decisions/XXXX-reminders-in-the-outbox.md
+ * docs/decisions/0150-reminders-in-the-outbox.md
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
