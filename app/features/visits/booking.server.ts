@@ -186,10 +186,16 @@ async function visitRows(quoteId: string): Promise<VisitRow[]> {
     .orderBy(asc(visits.starts_at));
 }
 
-/** Staff members' names by id: their profile's full name, else their account name or email. */
-export async function staffNames(ids: readonly string[]): Promise<Map<string, string>> {
+/**
+ * Staff members' names by id: their profile's full name, else their account name or email. Read
+ * through `executor` (a transaction in progress; PGlite has one connection).
+ */
+export async function staffNames(
+  ids: readonly string[],
+  executor: Pick<typeof db, "select"> = db,
+): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
+  const rows = await executor
     .select({ id: user.id, name: user.name, email: user.email, full: profiles.full_name })
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))
@@ -344,7 +350,10 @@ async function mailChange(
   quote: NonNullable<QuoteForBooking>,
   rows: readonly VisitRow[],
 ): Promise<void> {
-  const names = await staffNames(rows.map((r) => r.staff_id));
+  const names = await staffNames(
+    rows.map((r) => r.staff_id),
+    tx,
+  );
   const link = newStatusLink(quote.id);
   await tx.insert(quote_status_links).values(link.row);
   const calendarVisits: CalendarVisit[] = rows.map((r) => ({
