@@ -193,11 +193,13 @@ test("a guest submits a radon request, books the placement and the pick-up from 
   await page.getByRole("link", { name: "Change the times" }).click();
   await expect(page.getByRole("heading", { name: "Your current times" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page
+  const thirdDay = page
     .getByRole("navigation", { name: "Days with free times" })
     .getByRole("link")
-    .nth(2)
-    .click();
+    .nth(2);
+  const thirdDayName = (await thirdDay.textContent()) ?? "";
+  await thirdDay.click();
+  await expect(page.getByRole("heading", { name: `Free times on ${thirdDayName}` })).toBeVisible();
   const newPlacement = page
     .getByRole("group", { name: /Radon detector placement time/ })
     .getByRole("radio")

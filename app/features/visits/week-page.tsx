@@ -83,16 +83,16 @@ export function WeekSection({ page }: { page: WeekPage }) {
                     </p>
                     <p>{v.where}</p>
                     <p>With {v.staff}</p>
-                    <p className="flex flex-wrap gap-x-3">
+                    <p className="flex flex-wrap gap-x-3 gap-y-1">
                       <Link
                         to={href("/admin/quotes/:id", { id: v.quoteId })}
-                        className="text-brand-800 underline"
+                        className="inline-flex min-h-6 items-center text-brand-800 underline"
                       >
                         Ref. {v.reference}
                       </Link>
                       <Link
                         to={href("/admin/schedule/visits/:id", { id: v.id })}
-                        className="text-brand-800 underline"
+                        className="inline-flex min-h-6 items-center text-brand-800 underline"
                       >
                         Move or cancel
                         <span className="sr-only">

@@ -19,8 +19,8 @@ import {
 } from "~/features/estimates/quote-estimate.server";
 import { QuoteFilesList } from "~/features/quotes/files-list";
 import { QuoteStatusBadge } from "~/features/quotes/status-badge";
-import { bookedVisits } from "~/features/visits/booking.server";
 import { changeQuoteStatus, statusChangeSchema } from "~/features/quotes/status-change.server";
+import { bookedVisits } from "~/features/visits/booking.server";
 import { pageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -107,8 +107,7 @@ export default function AdminQuote({ loaderData: q, actionData }: Route.Componen
             <ul className="space-y-2">
               {q.visits.map((v) => (
                 <li key={v.id}>
-                  <span className="font-medium">{v.kind}</span>: {v.day}, {v.time}, with{" "}
-                  {v.staff}.{" "}
+                  <span className="font-medium">{v.kind}</span>: {v.day}, {v.time}, with {v.staff}.{" "}
                   <Link
                     to={href("/admin/schedule/visits/:id", { id: v.id })}
                     className="text-brand-800 underline"
