@@ -24,7 +24,7 @@ import {
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 /** What the radon test booked, for the admin's test further down. */
-const radonBooking = { reference: "", placementDay: "" };
+const radonBooking = { reference: "", placementDay: "", visitLink: "", email: "" };
 
 /** "2026-12-01T09:00:00": instant `iso` as a wall time in America/Denver (as iCalendar writes it). */
 function denverWallTime(iso: string): string {
@@ -129,6 +129,7 @@ test("a guest submits a radon request, books the placement and the pick-up from 
   page,
 }) => {
   const email = uniqueEmail("visit.radon");
+  radonBooking.email = email;
   await page.goto("/quotes/radon-remediation");
   await hydrated(page);
   await fillRadon(page);
@@ -221,6 +222,7 @@ test("a guest submits a radon request, books the placement and the pick-up from 
   // the same events (UIDs) as the booking's invitations
   expect(moved.files.map((f) => f.uid)).toEqual(bookedMail.files.map((f) => f.uid));
   radonBooking.placementDay = denverWallTime(newPlacementAt).slice(0, 10);
+  radonBooking.visitLink = link;
 });
 
 test("a water visit booked with the keyboard alone", async ({ page }) => {
@@ -347,4 +349,27 @@ test("the admin sees both radon visits in the staff's week and moves the pick-up
   );
   await page.setViewportSize({ width: 320, height: 800 });
   await noSidewaysScroll(page);
+
+  // live: the homeowner cancels from the status link; the open week drops both visits unreloaded
+  await expect(page.locator("html[data-live-updates=connected]")).toHaveCount(1);
+  await page.evaluate(() => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
+  const cancelled = await page.request.post(radonBooking.visitLink, {
+    form: { intent: "cancel" },
+    headers: { Origin: new URL(radonBooking.visitLink).origin },
+    maxRedirects: 0,
+  });
+  expect(cancelled.status()).toBe(302);
+  await expect(
+    page.getByRole("listitem").filter({ hasText: `Ref. ${radonBooking.reference}` }),
+  ).toHaveCount(0);
+  expect(
+    await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+  ).toBe(true);
+  const cancelMail = await calendarMail(radonBooking.email, "Your visit is cancelled");
+  expect(cancelMail.files.map((f) => [f.filename, f.method])).toEqual([
+    ["radon-pickup.ics", "CANCEL"],
+    ["radon-placement.ics", "CANCEL"],
+  ]);
 });

@@ -12,6 +12,7 @@ import { newStatusLink } from "~/features/quotes/status-link.server";
 import { submitQuoteRequest } from "~/features/quotes/submit.server";
 import type { BookingView } from "~/features/visits/booking.server";
 import { db } from "~/lib/db.server";
+import { subscribeToChanges } from "~/lib/realtime.server";
 import type { SessionUser } from "~/lib/session.server";
 import * as accountVisitRoute from "~/routes/account/quote-visit";
 import * as adminQuoteRoute from "~/routes/admin/quote";
@@ -451,5 +452,32 @@ describe.each(drivers)("visit changes on %s", (driver) => {
     expect(
       await db.select().from(schema.visits).where(eq(schema.visits.id, thirdVisit.id)),
     ).toHaveLength(1);
+  });
+
+  it("announces booked, moved and cancelled visits to the live admin pages (topic visits)", async () => {
+    await staffEveryDay(admin);
+    const events: { topic: string; payload: { op: string; id: string } }[] = [];
+    const stop = await subscribeToChanges((topic, payload) => {
+      if (topic === "visits") events.push({ topic, payload: JSON.parse(payload) });
+    });
+    try {
+      const { token } = await quoteWithLink("water_filtration");
+      const view = choosing(await page(token));
+      expect((await send(token, { slot: view.slots[0]!.value })).status).toBe(302);
+      const [visit] = await db.select().from(schema.visits);
+      const moving = choosing(await page(token, "?change=1"));
+      expect(
+        (await send(token, { intent: "reschedule", slot: moving.slots.at(-1)!.value })).status,
+      ).toBe(302);
+      expect((await staffSend(visit!.id, { intent: "cancel" })).status).toBe(302);
+      await expect.poll(() => events.length).toBe(3);
+      expect(events.map((e) => [e.payload.op, e.payload.id])).toEqual([
+        ["INSERT", visit!.id],
+        ["UPDATE", visit!.id],
+        ["DELETE", visit!.id],
+      ]);
+    } finally {
+      stop();
+    }
   });
 });
