@@ -15,6 +15,7 @@ import { db } from "~/lib/db.server";
 import { subscribeToChanges } from "~/lib/realtime.server";
 import type { SessionUser } from "~/lib/session.server";
 import * as accountVisitRoute from "~/routes/account/quote-visit";
+import * as accountQuotesRoute from "~/routes/account/quotes";
 import * as adminQuoteRoute from "~/routes/admin/quote";
 import * as scheduleRoute from "~/routes/admin/schedule";
 import * as staffVisitRoute from "~/routes/admin/schedule-visit";
@@ -355,6 +356,15 @@ describe.each(drivers)("visit changes on %s", (driver) => {
         ip,
         who,
       );
+    // the account's quote list shows the booked visit
+    const list = await accountQuotesRoute.loader({
+      request: new Request(`${ORIGIN}/account/quotes`),
+      params: {},
+      context: contextFor(ann),
+    } as never);
+    expect(list.quotes.find((q) => q.id === annQuote.quoteId)?.visits).toEqual([
+      expect.objectContaining({ kind: "Water assessment", staff: "Dana Field" }),
+    ]);
     expect((await accountSend(bob, { intent: "cancel" })).status).toBe(404);
     expect(await db.select().from(schema.visits)).toHaveLength(1);
     expect((await send("B".repeat(43), { intent: "cancel" })).status).toBe(404);

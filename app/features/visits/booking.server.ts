@@ -100,16 +100,17 @@ interface Availability {
 
 /**
  * Everything the slot computation needs from the database, read once for one request; the visits
- * `ignore` (being moved) do not count as busy.
+ * `ignore` (being moved) do not count as busy. `staffView`: no lead time, `days` ahead.
  */
 async function availability(
   now: Date,
   ignore: readonly VisitRow[] = [],
-  leadTimeHours?: number,
+  staffView?: { days: number },
 ): Promise<Availability> {
   const settings = await visitSettings();
-  const lead = leadTimeHours ?? settings.leadTimeHours;
-  const window = bookingWindow(now, lead, BOOKING_DAYS);
+  // staff are not held to the lead time, and look further ahead
+  const lead = staffView ? 0 : settings.leadTimeHours;
+  const window = bookingWindow(now, lead, staffView?.days ?? BOOKING_DAYS);
   // the pick-up of the window's last placement may fall up to 96 hours after it
   const horizon = new Date(window.until.getTime() + RADON_PICKUP_WINDOW.maxMs + 86_400_000);
   const [staff, allBusy] = await Promise.all([
@@ -594,7 +595,7 @@ export async function staffMoveSlots(
   siblings: readonly VisitRow[],
   now: Date,
 ): Promise<Slot[]> {
-  const open = await availability(now, [visit], 0);
+  const open = await availability(now, [visit], { days: STAFF_MOVE_DAYS });
   const window = staffWindow(visit, siblings, now);
   return open.slots(visit.kind, window.from, window.until);
 }
