@@ -329,6 +329,9 @@ test("the admin sees both radon visits in the staff's week and moves the pick-up
     .click();
   await expect(page.getByRole("heading", { name: /^Radon detector pick-up: / })).toBeVisible();
   await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 320, height: 800 });
+  await noSidewaysScroll(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
   const times = page.getByRole("group", { name: /^Free times on / }).getByRole("radio");
   // another time than the current one
   const count = await times.count();
