@@ -57,6 +57,7 @@ export default [
       route("quotes/:id/signature.png", "routes/admin/estimate-signature.ts"),
       route("price-book", "routes/admin/price-book.tsx"),
       route("schedule", "routes/admin/schedule.tsx"),
+      route("schedule/visits/:id", "routes/admin/schedule-visit.tsx"),
       route("visits", "routes/admin/visits.tsx"),
       route("customers", "routes/admin/customers.tsx"),
       route("customers/:id", "routes/admin/customer.tsx"),

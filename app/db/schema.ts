@@ -764,6 +764,11 @@ export const visits = pgTable(
       .references(() => user.id),
     starts_at: timestamp("starts_at", { withTimezone: true }).notNull(),
     ends_at: timestamp("ends_at", { withTimezone: true }).notNull(),
+    /**
+     * The iCalendar SEQUENCE of the invitation last mailed for this visit (RFC 5545 3.8.7.4):
+     * 0 when booked, one more at each move; the cancellation is mailed with the next one.
+     */
+    sequence: integer("sequence").notNull().default(0),
     created_at: createdAt(),
   },
   (t) => [

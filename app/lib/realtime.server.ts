@@ -1,13 +1,18 @@
 /**
  * Live changes for the back office (SPEC 'Live subscriptions'): Postgres triggers NOTIFY
- * `quotes_changed` / `profiles_changed` (drizzle/0001_notify_triggers.sql); each server process
+ * `quotes_changed` / `profiles_changed` (drizzle/0001_notify_triggers.sql) and `visits_changed`
+ * (drizzle/0014_visit_sequence.sql); each server process
  * LISTENs once per channel and fans the notifications out to its open Server-Sent Events streams.
  * Works on PGlite (one process) and across processes on one PostgreSQL.
  */
 import { type DatabaseHandle, databaseHandle } from "./db.server";
 import { logger } from "./logger.server";
 
-export const LIVE_CHANNELS = { quotes_changed: "quotes", profiles_changed: "profiles" } as const;
+export const LIVE_CHANNELS = {
+  quotes_changed: "quotes",
+  profiles_changed: "profiles",
+  visits_changed: "visits",
+} as const;
 export type LiveTopic = (typeof LIVE_CHANNELS)[keyof typeof LIVE_CHANNELS];
 
 type Subscriber = (topic: LiveTopic, payload: string) => void;

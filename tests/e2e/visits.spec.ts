@@ -1,22 +1,98 @@
 /**
- * Assessment visits (issue 20, points 1 and 2) in a real browser: the admin puts themselves on
+ * Assessment visits (issue 20, points 1 to 4) in a real browser: the admin puts themselves on
  * the visit staff at /admin/schedule; a guest submits a radon request and books the placement and
- * the pick-up from the confirmation page; a water visit booked by keyboard alone; a radon booking
- * with JavaScript off; axe on every new page. One file in order: the staff member comes first.
+ * the pick-up from the confirmation page, gets the mail with the .ics files (DTSTART at the chosen
+ * Denver time) and moves both from the status link; a water visit booked by keyboard alone; a
+ * radon booking with JavaScript off; the admin sees the visits in the week and moves one; axe on
+ * every new page. One file in order: the staff member comes first.
  */
 import type { Page } from "@playwright/test";
+import ICAL from "ical.js";
 import { formData, validAnswers } from "../setup/forms";
 import { expect, openAs, test } from "./fixtures";
 import {
+  confirmationReference,
   expectNoAxeViolations,
   fillContact,
   fillRadon,
   hydrated,
+  sentMail,
   sidewaysScroll,
   uniqueEmail,
 } from "./helpers";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+/** What the radon test booked, for the admin's test further down. */
+const radonBooking = { reference: "", placementDay: "", visitLink: "", email: "" };
+
+/** "2026-12-01T09:00:00": instant `iso` as a wall time in America/Denver (as iCalendar writes it). */
+function denverWallTime(iso: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: "America/Denver",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+interface CalendarFile {
+  filename: string;
+  method: string;
+  uid: string;
+  sequence: number;
+  tzid: string;
+  start: string;
+}
+
+/**
+ * The newest dev mail to `to` whose subject contains `subject`, with its .ics attachments read
+ * by ical.js (a calendar parser of its own); waits for it.
+ */
+async function calendarMail(to: string, subject: string) {
+  const { default: PostalMime } = await import("postal-mime");
+  let found: { text: string; files: CalendarFile[] } | undefined;
+  await expect
+    .poll(async () => {
+      for (const raw of sentMail().reverse()) {
+        const mail = await PostalMime.parse(raw);
+        const recipients = (mail.to ?? []).map((a) => a.address?.toLowerCase());
+        if (!recipients.includes(to.toLowerCase()) || !mail.subject?.includes(subject)) continue;
+        const files = mail.attachments
+          .filter((a) => a.filename?.endsWith(".ics"))
+          .map((a) => {
+            const text =
+              typeof a.content === "string" ? a.content : new TextDecoder().decode(a.content);
+            const calendar = new ICAL.Component(ICAL.parse(text));
+            const event = calendar.getFirstSubcomponent("vevent");
+            const start = event?.getFirstProperty("dtstart");
+            return {
+              filename: a.filename ?? "",
+              method: String(calendar.getFirstPropertyValue("method")),
+              uid: String(event?.getFirstPropertyValue("uid")),
+              sequence: Number(event?.getFirstPropertyValue("sequence")),
+              tzid: String(start?.getParameter("tzid")),
+              start: String(start?.getFirstValue()),
+            };
+          })
+          .sort((a, b) => a.filename.localeCompare(b.filename));
+        found = { text: mail.text ?? "", files };
+        return true;
+      }
+      return false;
+    })
+    .toBe(true);
+  return found as { text: string; files: CalendarFile[] };
+}
 
 async function noSidewaysScroll(page: Page) {
   const { extra, culprits } = await sidewaysScroll(page);
@@ -26,7 +102,7 @@ async function noSidewaysScroll(page: Page) {
 test("an admin puts themselves on the visit staff at /admin/schedule", async ({ page, admin }) => {
   await openAs(page, admin, "/admin/schedule");
   await expect(
-    page.getByRole("heading", { name: "Schedule", level: 2, exact: true }),
+    page.getByRole("heading", { name: "Availability", level: 2, exact: true }),
   ).toBeVisible();
   await expectNoAxeViolations(page);
   const select = page.getByLabel("Admin", { exact: true });
@@ -49,15 +125,17 @@ test("an admin puts themselves on the visit staff at /admin/schedule", async ({ 
   await expectNoAxeViolations(page);
 });
 
-test("a guest submits a radon request and books the placement and the pick-up from the confirmation page", async ({
+test("a guest submits a radon request, books the placement and the pick-up from the confirmation page, gets the calendar mail and moves both from the status link", async ({
   page,
 }) => {
+  const email = uniqueEmail("visit.radon");
+  radonBooking.email = email;
   await page.goto("/quotes/radon-remediation");
   await hydrated(page);
   await fillRadon(page);
-  await fillContact(page, uniqueEmail("visit.radon"));
+  await fillContact(page, email);
   await page.getByRole("button", { name: "Request Free Quote" }).click();
-  await expect(page.getByRole("heading", { name: "Quote Submitted Successfully!" })).toBeVisible();
+  radonBooking.reference = await confirmationReference(page);
   await page.getByRole("link", { name: "Book your assessment visit" }).click();
 
   await expect(page.getByRole("heading", { name: "Book your assessment visit" })).toBeVisible();
@@ -66,16 +144,15 @@ test("a guest submits a radon request and books the placement and the pick-up fr
   const placements = page.getByRole("group", { name: /Radon detector placement time/ });
   const placement = placements.getByRole("radio").first();
   const placementLabel = (await placement.locator("xpath=..").textContent()) ?? "";
+  const placementAt = await placement.inputValue();
   await placement.check();
   await page.getByRole("button", { name: "Continue to the pick-up time" }).click();
 
   await expect(page.getByRole("heading", { name: "Choose the pick-up time" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page
-    .getByRole("group", { name: /Radon detector pick-up/ })
-    .getByRole("radio")
-    .first()
-    .check();
+  const pickup = page.getByRole("group", { name: /Radon detector pick-up/ }).getByRole("radio");
+  const pickupAt = await pickup.first().inputValue();
+  await pickup.first().check();
   await page.getByRole("button", { name: "Book placement and pick-up" }).click();
 
   const booked = page.getByRole("heading", { name: "Your booked visits" });
@@ -88,6 +165,64 @@ test("a guest submits a radon request and books the placement and the pick-up fr
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 320, height: 800 });
   await noSidewaysScroll(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // the mail: one invitation per visit, DTSTART the chosen wall time in America/Denver
+  const bookedMail = await calendarMail(email, "Your visit is booked");
+  expect(bookedMail.files.map((f) => [f.filename, f.method, f.tzid, f.start, f.sequence])).toEqual([
+    ["radon-pickup.ics", "REQUEST", "America/Denver", denverWallTime(pickupAt), 0],
+    ["radon-placement.ics", "REQUEST", "America/Denver", denverWallTime(placementAt), 0],
+  ]);
+  // e.g. "9:00 AM" on the page is 09:00 in the file
+  const [hour, minute] = denverWallTime(placementAt).slice(11, 16).split(":").map(Number);
+  expect(placementLabel.trim()).toMatch(
+    new RegExp(
+      `^${(hour as number) % 12 || 12}:${String(minute).padStart(2, "0")} ${(hour as number) < 12 ? "AM" : "PM"}`,
+    ),
+  );
+
+  // the status link in the mail: the visits show there, and both move to new times
+  const link = bookedMail.text.match(/https?:\/\/\S+\/visit/)?.[0] ?? "";
+  expect(link).toMatch(/\/quotes\/status\/[A-Za-z0-9_-]{43}\/visit$/);
+  const statusPage = await page.goto(link.replace(/\/visit$/, ""));
+  expect(statusPage?.headers()["cache-control"]).toBe("private, no-store");
+  await expect(page.getByRole("heading", { name: "Your Visits" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Change or cancel your visits" }).click();
+  await expect(page.getByRole("heading", { name: "Your booked visits" })).toBeVisible();
+  await hydrated(page);
+  await page.getByRole("link", { name: "Change the times" }).click();
+  await expect(page.getByRole("heading", { name: "Your current times" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const thirdDay = page
+    .getByRole("navigation", { name: "Days with free times" })
+    .getByRole("link")
+    .nth(2);
+  const thirdDayName = (await thirdDay.textContent()) ?? "";
+  await thirdDay.click();
+  await expect(page.getByRole("heading", { name: `Free times on ${thirdDayName}` })).toBeVisible();
+  const newPlacement = page
+    .getByRole("group", { name: /Radon detector placement time/ })
+    .getByRole("radio")
+    .last();
+  const newPlacementAt = await newPlacement.inputValue();
+  await newPlacement.check();
+  await page.getByRole("button", { name: "Continue to the pick-up time" }).click();
+  const newPickup = page.getByRole("group", { name: /Radon detector pick-up/ }).getByRole("radio");
+  const newPickupAt = await newPickup.last().inputValue();
+  await newPickup.last().check();
+  await page.getByRole("button", { name: "Move placement and pick-up" }).click();
+  await expect(page.getByRole("heading", { name: "Your booked visits" })).toBeVisible();
+  await expect(page.getByText("Your visits are moved")).toBeVisible();
+  const moved = await calendarMail(email, "Your visit has a new time");
+  expect(moved.files.map((f) => [f.filename, f.start, f.sequence])).toEqual([
+    ["radon-pickup.ics", denverWallTime(newPickupAt), 1],
+    ["radon-placement.ics", denverWallTime(newPlacementAt), 1],
+  ]);
+  // the same events (UIDs) as the booking's invitations
+  expect(moved.files.map((f) => f.uid)).toEqual(bookedMail.files.map((f) => f.uid));
+  radonBooking.placementDay = denverWallTime(newPlacementAt).slice(0, 10);
+  radonBooking.visitLink = link;
 });
 
 test("a water visit booked with the keyboard alone", async ({ page }) => {
@@ -162,16 +297,82 @@ test("a radon booking with JavaScript off", async ({ browser }) => {
   await context.close();
 });
 
-test("the admin sees the booked visits in the staff's week", async ({ page, admin }) => {
-  await openAs(page, admin, "/admin/visits");
+test("the admin sees both radon visits in the staff's week and moves the pick-up", async ({
+  page,
+  admin,
+}) => {
+  // the old address of the week leads to /admin/schedule
+  await openAs(page, admin, `/admin/visits?week=${radonBooking.placementDay}`);
+  await expect(page).toHaveURL(/\/admin\/schedule\?week=/);
   await expect(page.getByRole("heading", { name: /^Visits: Week of Monday, / })).toBeVisible();
   await expectNoAxeViolations(page);
-  // the visits booked above fall within the next three weeks (14 days after a 24-hour lead)
-  let found = 0;
-  for (let i = 0; i < 3 && found === 0; i++) {
-    found = await page.getByRole("link", { name: /^Ref\. [0-9a-f]{8}$/ }).count();
-    if (found === 0) await page.getByRole("link", { name: "Next week" }).click();
+  // the pick-up is 2 to 4 days after the placement: this week or the next
+  const visitOf = (kind: string) =>
+    page
+      .getByRole("listitem")
+      .filter({ hasText: `Ref. ${radonBooking.reference}` })
+      .filter({ hasText: kind });
+  await expect(visitOf("Radon detector placement")).toHaveCount(1);
+  await expect(visitOf("Radon detector placement")).toContainText("Dana Rivera");
+  await expect(visitOf("Radon detector placement")).toContainText("Radon");
+  if ((await visitOf("Radon detector pick-up").count()) === 0) {
+    await page.getByRole("link", { name: "Next week" }).click();
   }
-  await expect(page.getByText(/Radon detector placement|Water assessment/).first()).toBeVisible();
+  await expect(visitOf("Radon detector pick-up")).toHaveCount(1);
+  await page.setViewportSize({ width: 320, height: 800 });
+  await noSidewaysScroll(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  const before = (await visitOf("Radon detector pick-up").locator("p").first().textContent()) ?? "";
+  await visitOf("Radon detector pick-up")
+    .getByRole("link", { name: /^Move or cancel/ })
+    .click();
+  await expect(page.getByRole("heading", { name: /^Radon detector pick-up: / })).toBeVisible();
   await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 320, height: 800 });
+  await noSidewaysScroll(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const times = page.getByRole("group", { name: /^Free times on / }).getByRole("radio");
+  // another time than the current one
+  const count = await times.count();
+  let chosen = "";
+  for (let i = count - 1; i >= 0 && !chosen; i--) {
+    const label = (await times.nth(i).locator("xpath=..").textContent()) ?? "";
+    if (!label.startsWith(before.trim())) {
+      await times.nth(i).check();
+      chosen = label.trim();
+    }
+  }
+  expect(chosen).not.toBe("");
+  await page.getByRole("button", { name: "Move and email the homeowner" }).click();
+  await expect(page.getByText("Visit moved")).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Visits: Week of Monday, / })).toBeVisible();
+  await expect(visitOf("Radon detector pick-up")).toContainText(
+    chosen.split(" with ")[0] as string,
+  );
+  await page.setViewportSize({ width: 320, height: 800 });
+  await noSidewaysScroll(page);
+
+  // live: the homeowner cancels from the status link; the open week drops both visits unreloaded
+  await expect(page.locator("html[data-live-updates=connected]")).toHaveCount(1);
+  await page.evaluate(() => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
+  const cancelled = await page.request.post(radonBooking.visitLink, {
+    form: { intent: "cancel" },
+    headers: { Origin: new URL(radonBooking.visitLink).origin },
+    maxRedirects: 0,
+  });
+  expect(cancelled.status()).toBe(302);
+  await expect(
+    page.getByRole("listitem").filter({ hasText: `Ref. ${radonBooking.reference}` }),
+  ).toHaveCount(0);
+  expect(
+    await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+  ).toBe(true);
+  const cancelMail = await calendarMail(radonBooking.email, "Your visit is cancelled");
+  expect(cancelMail.files.map((f) => [f.filename, f.method])).toEqual([
+    ["radon-pickup.ics", "CANCEL"],
+    ["radon-placement.ics", "CANCEL"],
+  ]);
 });

@@ -15,7 +15,7 @@ import type { BookingView } from "~/features/visits/booking.server";
 import { db } from "~/lib/db.server";
 import type { SessionUser } from "~/lib/session.server";
 import * as scheduleRoute from "~/routes/admin/schedule";
-import * as weekRoute from "~/routes/admin/visits";
+import * as oldWeekRoute from "~/routes/admin/visits";
 import * as visitRoute from "~/routes/quotes/status-visit";
 import { post } from "../setup/actions";
 import { contextFor, makeUser } from "../setup/admin";
@@ -310,16 +310,17 @@ describe.each(drivers)("assessment visits on %s", (driver) => {
     const slot = view.slots[0]!;
     expect((await book(token, { slot: slot.value })).status).toBe(302);
     const week = (who: SessionUser | null, query: string) =>
-      weekRoute
+      scheduleRoute
         .loader({
-          request: new Request(`${ORIGIN}/admin/visits${query}`),
+          request: new Request(`${ORIGIN}/admin/schedule${query}`),
           params: {},
           context: contextFor(who),
         } as never)
+        .then((page) => page.week)
         .catch((e: unknown) => e);
     const shown = (await week(admin, `?week=${view.day}`)) as Awaited<
-      ReturnType<typeof weekRoute.loader>
-    >;
+      ReturnType<typeof scheduleRoute.loader>
+    >["week"];
     const day = shown.days.find((d) => d.day === view.day);
     expect(day?.visits).toEqual([
       expect.objectContaining({
@@ -328,6 +329,7 @@ describe.each(drivers)("assessment visits on %s", (driver) => {
         quoteId,
         customer: "Ann Lee",
         staff: `Name of ${admin.email}`,
+        service: "Water Filtration Remediation",
       }),
     ]);
     expect(shown.days.map((d) => d.label)[0]).toMatch(/^Monday, /);
@@ -340,6 +342,14 @@ describe.each(drivers)("assessment visits on %s", (driver) => {
     const refused = await week(customer, "");
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).headers.get("Location")).toBe("/");
+    // the week's old address still leads to it, with its query
+    const moved = await oldWeekRoute.loader({
+      request: new Request(`${ORIGIN}/admin/visits?week=${view.day}`),
+      params: {},
+      context: contextFor(admin),
+    } as never);
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("Location")).toBe(`/admin/schedule?week=${view.day}`);
   });
 
   it("offers nothing without visit staff, nor on a day off", async () => {

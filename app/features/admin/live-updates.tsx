@@ -1,6 +1,6 @@
 /**
  * Keeps the open admin list current (SPEC live subscriptions): listens to /admin/events and
- * revalidates the page's data when quotes or profiles change, with the 'Quotes Updated' notice
+ * revalidates the page's data when quotes, profiles or visits change, with the 'Quotes Updated' notice
  * on quote pages. EventSource reconnects by itself after a server restart.
  */
 import { useEffect, useRef } from "react";
@@ -45,6 +45,11 @@ export function LiveUpdates() {
     });
     source.addEventListener("profiles", () => {
       if (latest.current.pathname.startsWith("/admin/customers")) refresh();
+    });
+    // a booked, moved or cancelled visit: the staff's week and the quote pages show visits
+    source.addEventListener("visits", () => {
+      const path = latest.current.pathname;
+      if (path.startsWith("/admin/schedule") || path.startsWith("/admin/quotes/")) refresh();
     });
     source.addEventListener("end", () => source.close());
     return () => {

@@ -7,10 +7,14 @@
  * Two bookings of one staff member's time: the database's exclusion constraint
  * (visits_staff_no_overlap) refuses the second, whichever process writes it; the requester is told
  * "That time was just taken, please choose another" and shown the fresh slots.
- * docs/decisions/0146-visit-booking.md
+ *
+ * Booking, moving and cancelling mail the homeowner a calendar invitation (calendar.server.ts) in
+ * the same transaction as the change. The homeowner moves or cancels the quote's visits (a radon
+ * placement and pick-up together) until the lead time before the first; after that, a phone call.
+ * docs/decisions/0146-visit-booking.md, docs/decisions/0153-visit-changes.md
  */
-import { asc, eq } from "drizzle-orm";
-import { quotes, visits } from "~/db/schema";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { profiles, quote_status_links, quotes, user, visits } from "~/db/schema";
 import {
   BOOKING_DAYS,
   firstVisitKind,
@@ -19,8 +23,18 @@ import {
   type VisitKind,
   visitKind,
 } from "~/features/catalog/visits";
+import { newStatusLink } from "~/features/quotes/status-link.server";
 import { isExclusionViolation, isUniqueViolation } from "~/lib/database-errors.server";
 import { db } from "~/lib/db.server";
+import { kickOutbox, queueMail } from "~/lib/outbox.server";
+import {
+  type CalendarQuote,
+  type CalendarVisit,
+  denverDay,
+  type VisitChange,
+  visitLocation,
+  visitMail,
+} from "./calendar.server";
 import { formatDay, formatTimeRange } from "./format";
 import { busyIntervals, staffAvailability, visitSettings } from "./settings.server";
 import { type BusyInterval, bookingWindow, freeSlots, pickupWindow, type Slot } from "./slots";
@@ -34,30 +48,49 @@ export interface SlotOption {
 }
 
 export interface BookedVisit {
+  id: string;
   kind: string;
+  /** the Denver calendar day, YYYY-MM-DD */
+  date: string;
+  /** the day as it reads, e.g. "Monday, December 7, 2026" */
   day: string;
   time: string;
+  /** the staff member's name */
+  staff: string;
+}
+
+/** The choosing view: free days and times (booking, or moving the booked visits). */
+export interface ChooseView {
+  state: "choose";
+  /** true when moving already booked visits (the form posts intent=reschedule) */
+  rescheduling: boolean;
+  /** the visits being moved, when rescheduling */
+  current: BookedVisit[];
+  /** what is being booked, e.g. "Radon detector placement" */
+  kindLabel: string;
+  radon: boolean;
+  /** days with free slots (Denver), for the day links */
+  days: { day: string; label: string; slots: number }[];
+  /** the day shown, or null when no day has a free slot */
+  day: string | null;
+  dayLabel: string | null;
+  slots: SlotOption[];
+  /** radon, once a placement is chosen: it and the pick-up slots 48 to 96 hours later */
+  placement: SlotOption | null;
+  pickups: SlotOption[];
+  pickupLabel: string;
 }
 
 export type BookingView =
-  | { state: "booked"; visits: BookedVisit[] }
-  | { state: "closed" }
   | {
-      state: "choose";
-      /** what is being booked, e.g. "Radon detector placement" */
-      kindLabel: string;
-      radon: boolean;
-      /** days with free slots (Denver), for the day links */
-      days: { day: string; label: string; slots: number }[];
-      /** the day shown, or null when no day has a free slot */
-      day: string | null;
-      dayLabel: string | null;
-      slots: SlotOption[];
-      /** radon, once a placement is chosen: it and the pick-up slots 48 to 96 hours later */
-      placement: SlotOption | null;
-      pickups: SlotOption[];
-      pickupLabel: string;
-    };
+      state: "booked";
+      visits: BookedVisit[];
+      /** the homeowner may still move or cancel online (the first visit is past the lead time) */
+      changeable: boolean;
+      leadTimeHours: number;
+    }
+  | { state: "closed" }
+  | ChooseView;
 
 interface Availability {
   slots(kind: VisitKind, from: Date, until: Date, extraBusy?: BusyInterval[]): Slot[];
@@ -65,19 +98,34 @@ interface Availability {
   leadTimeHours: number;
 }
 
-/** Everything the slot computation needs from the database, read once for one request. */
-async function availability(now: Date): Promise<Availability> {
+/**
+ * Everything the slot computation needs from the database, read once for one request; the visits
+ * `ignore` (being moved) do not count as busy. `staffView`: no lead time, `days` ahead.
+ */
+async function availability(
+  now: Date,
+  ignore: readonly VisitRow[] = [],
+  staffView?: { days: number },
+): Promise<Availability> {
   const settings = await visitSettings();
-  const window = bookingWindow(now, settings.leadTimeHours, BOOKING_DAYS);
+  // staff are not held to the lead time, and look further ahead
+  const lead = staffView ? 0 : settings.leadTimeHours;
+  const window = bookingWindow(now, lead, staffView?.days ?? BOOKING_DAYS);
   // the pick-up of the window's last placement may fall up to 96 hours after it
   const horizon = new Date(window.until.getTime() + RADON_PICKUP_WINDOW.maxMs + 86_400_000);
-  const [staff, busy] = await Promise.all([
+  const [staff, allBusy] = await Promise.all([
     staffAvailability(),
     busyIntervals(new Date(window.from.getTime() - 86_400_000), horizon),
   ]);
+  const busy = allBusy.filter(
+    (b) =>
+      !ignore.some(
+        (v) => v.staff_id === b.staffId && v.starts_at.getTime() === b.startsAt.getTime(),
+      ),
+  );
   return {
     window,
-    leadTimeHours: settings.leadTimeHours,
+    leadTimeHours: lead,
     slots: (kind, from, until, extraBusy = []) =>
       freeSlots({
         from,
@@ -97,43 +145,109 @@ function option(slot: Slot, withDay = false): SlotOption {
   };
 }
 
-interface QuoteForBooking {
-  id: string;
-  service: (typeof quotes.$inferSelect)["service"];
-  current_status: string;
+const quoteColumns = {
+  id: quotes.id,
+  service: quotes.service,
+  current_status: quotes.current_status,
+  contact_email: quotes.contact_email,
+  contact_first_name: quotes.contact_first_name,
+  contact_last_name: quotes.contact_last_name,
+  property_address: quotes.property_address,
+  property_city: quotes.property_city,
+  property_zip_code: quotes.property_zip_code,
+  zip_code: quotes.zip_code,
+};
+
+type QuoteForBooking = Awaited<ReturnType<typeof quoteForBooking>> & {};
+
+async function quoteForBooking(quoteId: string) {
+  const [quote] = await db.select(quoteColumns).from(quotes).where(eq(quotes.id, quoteId)).limit(1);
+  return quote ?? null;
 }
 
-async function quoteForBooking(quoteId: string): Promise<QuoteForBooking | null> {
-  const [quote] = await db
-    .select({ id: quotes.id, service: quotes.service, current_status: quotes.current_status })
-    .from(quotes)
-    .where(eq(quotes.id, quoteId))
-    .limit(1);
-  return quote ?? null;
+/** The quote as the calendar mail needs it. */
+function calendarQuote(quote: NonNullable<QuoteForBooking>): CalendarQuote {
+  return {
+    id: quote.id,
+    contact_email: quote.contact_email,
+    contact_first_name: quote.contact_first_name,
+    contact_last_name: quote.contact_last_name,
+    location: visitLocation(quote),
+  };
+}
+
+export type VisitRow = typeof visits.$inferSelect;
+
+/** The visit rows of quote `quoteId`, soonest first. */
+async function visitRows(quoteId: string): Promise<VisitRow[]> {
+  return db
+    .select()
+    .from(visits)
+    .where(eq(visits.quote_id, quoteId))
+    .orderBy(asc(visits.starts_at));
+}
+
+/**
+ * Staff members' names by id: their profile's full name, else their account name or email. Read
+ * through `executor` (a transaction in progress; PGlite has one connection).
+ */
+export async function staffNames(
+  ids: readonly string[],
+  executor: Pick<typeof db, "select"> = db,
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await executor
+    .select({ id: user.id, name: user.name, email: user.email, full: profiles.full_name })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(inArray(user.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.full || r.name || r.email]));
+}
+
+async function describeVisits(rows: VisitRow[]): Promise<BookedVisit[]> {
+  const names = await staffNames(rows.map((r) => r.staff_id));
+  return rows.map((row) => ({
+    id: row.id,
+    kind: visitKind.label(row.kind),
+    date: denverDay(row.starts_at),
+    day: formatDay(denverDay(row.starts_at)),
+    time: formatTimeRange(row.starts_at, row.ends_at),
+    staff: names.get(row.staff_id) ?? "",
+  }));
 }
 
 /** The visits booked for quote `quoteId`, soonest first, as the pages show them. */
 export async function bookedVisits(quoteId: string): Promise<BookedVisit[]> {
-  const rows = await db
-    .select({ kind: visits.kind, starts_at: visits.starts_at, ends_at: visits.ends_at })
-    .from(visits)
-    .where(eq(visits.quote_id, quoteId))
-    .orderBy(asc(visits.starts_at));
-  return rows.map((row) => ({
-    kind: visitKind.label(row.kind),
-    day: formatDay(denverDay(row.starts_at)),
-    time: formatTimeRange(row.starts_at, row.ends_at),
-  }));
+  return describeVisits(await visitRows(quoteId));
 }
 
-const denverDayFormat = new Intl.DateTimeFormat("en-CA", {
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  timeZone: "America/Denver",
-});
-function denverDay(at: Date): string {
-  return denverDayFormat.format(at);
+/** The booked visits of quotes `quoteIds`, by quote id, soonest first (for lists). */
+export async function bookedVisitsOf(
+  quoteIds: readonly string[],
+): Promise<Map<string, BookedVisit[]>> {
+  const byQuote = new Map<string, BookedVisit[]>();
+  if (quoteIds.length === 0) return byQuote;
+  const rows = await db
+    .select()
+    .from(visits)
+    .where(inArray(visits.quote_id, [...quoteIds]))
+    .orderBy(asc(visits.starts_at));
+  const described = await describeVisits(rows);
+  rows.forEach((row, i) => {
+    const list = byQuote.get(row.quote_id) ?? [];
+    list.push(described[i] as BookedVisit);
+    byQuote.set(row.quote_id, list);
+  });
+  return byQuote;
+}
+
+/**
+ * Whether the homeowner may still move or cancel `rows` online at `now`: every visit starts at
+ * least `leadTimeHours` later (the booking lead time, SPEC issue 20: "until the lead time").
+ */
+export function changeableOnline(rows: readonly VisitRow[], now: Date, leadTimeHours: number) {
+  const cutoff = now.getTime() + leadTimeHours * 3_600_000;
+  return rows.length > 0 && rows.every((r) => r.starts_at.getTime() >= cutoff);
 }
 
 /** Parses an ISO instant from a form or address; null when absent or malformed. */
@@ -157,20 +271,31 @@ function slotAt(slots: Slot[], at: Date | null): Slot | undefined {
  * The booking page of quote `quoteId` at `now`: its booked visits, or the free slots of the day
  * `day` (YYYY-MM-DD; default the first day with a free slot) and, for radon once `placement` (an
  * ISO instant of a free placement slot) is chosen, the pick-up slots 48 to 96 hours after it.
+ * With `change` and booked visits that may still change online, the free slots to move them to
+ * (the visits' own times count as free).
  * @returns null for an unknown quote (the caller answers 404)
  */
 export async function bookingView(
   quoteId: string,
   now: Date,
-  choice: { day?: string | null; placement?: string | null } = {},
+  choice: { day?: string | null; placement?: string | null; change?: boolean } = {},
 ): Promise<BookingView | null> {
-  const [quote, booked] = await Promise.all([quoteForBooking(quoteId), bookedVisits(quoteId)]);
+  const [quote, rows] = await Promise.all([quoteForBooking(quoteId), visitRows(quoteId)]);
   if (!quote) return null;
-  if (booked.length > 0) return { state: "booked", visits: booked };
-  if (!VISIT_STATUSES.has(quote.current_status)) return { state: "closed" };
+  let rescheduling = false;
+  if (rows.length > 0) {
+    const { leadTimeHours } = await visitSettings();
+    const changeable = changeableOnline(rows, now, leadTimeHours);
+    if (!choice.change || !changeable) {
+      return { state: "booked", visits: await describeVisits(rows), changeable, leadTimeHours };
+    }
+    rescheduling = true;
+  } else if (!VISIT_STATUSES.has(quote.current_status)) {
+    return { state: "closed" };
+  }
   const kind = firstVisitKind(quote.service);
   const radon = quote.service === "radon";
-  const open = await availability(now);
+  const open = await availability(now, rows);
   const all = open.slots(kind, open.window.from, open.window.until);
   const days = [...new Set(all.map((s) => s.day))].map((day) => ({
     day,
@@ -185,6 +310,8 @@ export async function bookingView(
   }
   return {
     state: "choose",
+    rescheduling,
+    current: rescheduling ? await describeVisits(rows) : [],
     kindLabel: visitKind.label(kind),
     radon,
     days,
@@ -209,15 +336,89 @@ function pickupSlots(open: Availability, placement: Slot, now: Date): Slot[] {
 }
 
 export type BookingOutcome =
-  | { ok: true; visits: BookedVisit[] }
+  | { ok: true; visits: BookedVisit[]; change: VisitChange }
   | { ok: false; status: 400 | 404 | 409; message: string };
+
+type Transaction = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
+/**
+ * Queues, inside `tx`, the homeowner's calendar mail for `change` to `rows` (with their new
+ * SEQUENCE), carrying a fresh status link (its row written in `tx` too).
+ */
+async function mailChange(
+  tx: Transaction,
+  change: VisitChange,
+  quote: NonNullable<QuoteForBooking>,
+  rows: readonly VisitRow[],
+): Promise<void> {
+  const names = await staffNames(
+    rows.map((r) => r.staff_id),
+    tx,
+  );
+  const link = newStatusLink(quote.id);
+  await tx.insert(quote_status_links).values(link.row);
+  const calendarVisits: CalendarVisit[] = rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    startsAt: r.starts_at,
+    endsAt: r.ends_at,
+    sequence: r.sequence,
+    staffName: names.get(r.staff_id) ?? "our technician",
+  }));
+  await queueMail(tx, [visitMail(change, calendarQuote(quote), calendarVisits, link.url)]);
+}
+
+/** The visit rows `form` chooses for quote `quote` (slot, or radon placement and pick-up). */
+async function chosenRows(
+  quote: NonNullable<QuoteForBooking>,
+  form: FormData,
+  now: Date,
+  moving: readonly VisitRow[],
+): Promise<
+  | { ok: true; rows: Omit<typeof visits.$inferInsert, "quote_id">[] }
+  | { ok: false; status: 400 | 409; message: string }
+> {
+  const radon = quote.service === "radon";
+  const first = instant(form.get(radon ? "placement" : "slot"));
+  const second = radon ? instant(form.get("pickup")) : null;
+  if (!first || (radon && !second)) {
+    return {
+      ok: false,
+      status: 400,
+      message: radon ? "Choose a time for the pick-up." : "Choose a time for your visit.",
+    };
+  }
+  const open = await availability(now, moving);
+  const kind = firstVisitKind(quote.service);
+  const chosen = slotAt(open.slots(kind, open.window.from, open.window.until), first);
+  if (!chosen) return { ok: false, status: 409, message: SLOT_TAKEN };
+  const rows: Omit<typeof visits.$inferInsert, "quote_id">[] = [
+    {
+      kind,
+      staff_id: chosen.staffIds[0] as string,
+      starts_at: chosen.startsAt,
+      ends_at: chosen.endsAt,
+    },
+  ];
+  if (radon) {
+    const pickup = slotAt(pickupSlots(open, chosen, now), second);
+    if (!pickup) return { ok: false, status: 409, message: SLOT_TAKEN };
+    rows.push({
+      kind: "radon_pickup",
+      staff_id: pickup.staffIds[0] as string,
+      starts_at: pickup.startsAt,
+      ends_at: pickup.endsAt,
+    });
+  }
+  return { ok: true, rows };
+}
 
 /**
  * Books quote `quoteId`'s visit at `form`'s `slot` (an ISO instant); for radon, `placement` and
  * `pickup` (both ISO instants; the pick-up 48 to 96 hours after the placement). Each must be a
  * free slot now (working hours, lead time, 14 days); the staff member is the first free one
  * preferred by freeSlots (fewest visits that day, then id). Both radon visits are written by one
- * statement.
+ * statement, with the homeowner's calendar mail (METHOD:REQUEST, SEQUENCE 0) in one transaction.
  * @returns the booked visits; 409 SLOT_TAKEN when a chosen time is no longer free (taken by
  *   another booking, also one committed a moment ago by another process); 409 when the quote may
  *   not book (already booked, closed); 400 for a missing or malformed choice; 404 unknown quote.
@@ -232,42 +433,16 @@ export async function bookVisit(
   if (!VISIT_STATUSES.has(quote.current_status)) {
     return { ok: false, status: 409, message: "This request can no longer book a visit." };
   }
-  const radon = quote.service === "radon";
-  const first = instant(form.get(radon ? "placement" : "slot"));
-  const second = radon ? instant(form.get("pickup")) : null;
-  if (!first || (radon && !second)) {
-    return {
-      ok: false,
-      status: 400,
-      message: radon ? "Choose a time for the pick-up." : "Choose a time for your visit.",
-    };
-  }
-  const open = await availability(now);
-  const kind = firstVisitKind(quote.service);
-  const chosen = slotAt(open.slots(kind, open.window.from, open.window.until), first);
-  if (!chosen) return { ok: false, status: 409, message: SLOT_TAKEN };
-  const rows: (typeof visits.$inferInsert)[] = [
-    {
-      quote_id: quote.id,
-      kind,
-      staff_id: chosen.staffIds[0] as string,
-      starts_at: chosen.startsAt,
-      ends_at: chosen.endsAt,
-    },
-  ];
-  if (radon) {
-    const pickup = slotAt(pickupSlots(open, chosen, now), second);
-    if (!pickup) return { ok: false, status: 409, message: SLOT_TAKEN };
-    rows.push({
-      quote_id: quote.id,
-      kind: "radon_pickup",
-      staff_id: pickup.staffIds[0] as string,
-      starts_at: pickup.startsAt,
-      ends_at: pickup.endsAt,
-    });
-  }
+  const chosen = await chosenRows(quote, form, now, []);
+  if (!chosen.ok) return chosen;
   try {
-    await db.insert(visits).values(rows);
+    await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(visits)
+        .values(chosen.rows.map((r) => ({ ...r, quote_id: quote.id })))
+        .returning();
+      await mailChange(tx, "booked", quote, inserted);
+    });
   } catch (error) {
     if (isExclusionViolation(error)) return { ok: false, status: 409, message: SLOT_TAKEN };
     if (isUniqueViolation(error, "visits_quote_kind_unique")) {
@@ -275,5 +450,203 @@ export async function bookVisit(
     }
     throw error;
   }
-  return { ok: true, visits: await bookedVisits(quote.id) };
+  kickOutbox();
+  return { ok: true, visits: await bookedVisits(quote.id), change: "booked" };
+}
+
+/** The message when a visit is too close to change online (docs/decisions/0153-visit-changes.md). */
+export function tooLateMessage(leadTimeHours: number): string {
+  return `Your visit is less than ${leadTimeHours} hours away and can no longer be changed online. Please call us.`;
+}
+
+/**
+ * Moves (`intent` "reschedule": new `slot`, or radon `placement` and `pickup`, as bookVisit) or
+ * cancels (`intent` "cancel") every booked visit of quote `quoteId`, by its homeowner, while each
+ * starts at least the lead time after `now`. The rows keep their ids (the calendar UID); each
+ * change raises their SEQUENCE and mails the homeowner (METHOD:REQUEST or METHOD:CANCEL) in the
+ * same transaction. A cancelled visit's row is deleted: the quote may book again.
+ * @returns 409 tooLateMessage after the cut-off, 409 SLOT_TAKEN when a chosen time is taken,
+ *   409 when nothing is booked, 400 for a missing choice, 404 for an unknown quote.
+ */
+export async function changeVisits(
+  quoteId: string,
+  form: FormData,
+  now: Date,
+): Promise<BookingOutcome> {
+  const quote = await quoteForBooking(quoteId);
+  if (!quote) return { ok: false, status: 404, message: "Quote not found" };
+  const rows = await visitRows(quoteId);
+  if (rows.length === 0) {
+    return { ok: false, status: 409, message: "No visit is booked for this request." };
+  }
+  const { leadTimeHours } = await visitSettings();
+  if (!changeableOnline(rows, now, leadTimeHours)) {
+    return { ok: false, status: 409, message: tooLateMessage(leadTimeHours) };
+  }
+  if (form.get("intent") === "cancel") {
+    await cancelRows(quote, rows);
+    return { ok: true, visits: await describeVisits(rows), change: "cancelled" };
+  }
+  const chosen = await chosenRows(quote, form, now, rows);
+  if (!chosen.ok) return chosen;
+  try {
+    await db.transaction(async (tx) => {
+      const moved: VisitRow[] = [];
+      for (const next of chosen.rows) {
+        const row = rows.find((r) => r.kind === next.kind);
+        if (!row) throw new Error(`no ${next.kind} visit to move`);
+        const [updated] = await tx
+          .update(visits)
+          .set({
+            staff_id: next.staff_id,
+            starts_at: next.starts_at,
+            ends_at: next.ends_at,
+            sequence: sql`${visits.sequence} + 1`,
+          })
+          .where(eq(visits.id, row.id))
+          .returning();
+        moved.push(updated as VisitRow);
+      }
+      await mailChange(tx, "moved", quote, moved);
+    });
+  } catch (error) {
+    if (isExclusionViolation(error)) return { ok: false, status: 409, message: SLOT_TAKEN };
+    throw error;
+  }
+  kickOutbox();
+  return { ok: true, visits: await bookedVisits(quote.id), change: "moved" };
+}
+
+/** Deletes `rows` and mails their cancellation (SEQUENCE one more) in one transaction. */
+async function cancelRows(quote: NonNullable<QuoteForBooking>, rows: readonly VisitRow[]) {
+  await db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(visits)
+      .where(
+        and(
+          eq(visits.quote_id, quote.id),
+          inArray(
+            visits.id,
+            rows.map((r) => r.id),
+          ),
+        ),
+      )
+      .returning();
+    if (gone.length === 0) return;
+    await mailChange(
+      tx,
+      "cancelled",
+      quote,
+      gone.map((r) => ({ ...r, sequence: r.sequence + 1 })),
+    );
+  });
+  kickOutbox();
+}
+
+/** The visit `visitId` with its quote, for the staff's move page; null when unknown. */
+export async function visitWithQuote(visitId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(visitId)) return null;
+  const [visit] = await db.select().from(visits).where(eq(visits.id, visitId)).limit(1);
+  if (!visit) return null;
+  const quote = await quoteForBooking(visit.quote_id);
+  if (!quote) return null;
+  return { visit, quote, siblings: await visitRows(quote.id) };
+}
+
+/** How far ahead staff may move a visit, in days from today. */
+export const STAFF_MOVE_DAYS = 42;
+
+/**
+ * The window a staff member may move `visit` to at `now`: from now (staff are not held to the
+ * lead time) to STAFF_MOVE_DAYS ahead; for radon, the pick-up stays 48 to 96 hours after the
+ * placement (the other visit of the pair stays where it is).
+ */
+function staffWindow(visit: VisitRow, siblings: readonly VisitRow[], now: Date) {
+  let from = now.getTime();
+  const endDay = bookingWindow(now, 0, STAFF_MOVE_DAYS).until.getTime();
+  let until = endDay;
+  const placement = siblings.find((s) => s.kind === "radon_placement");
+  const pickup = siblings.find((s) => s.kind === "radon_pickup");
+  if (visit.kind === "radon_pickup" && placement) {
+    from = Math.max(from, placement.starts_at.getTime() + RADON_PICKUP_WINDOW.minMs);
+    until = Math.min(until, placement.starts_at.getTime() + RADON_PICKUP_WINDOW.maxMs);
+  }
+  if (visit.kind === "radon_placement" && pickup) {
+    from = Math.max(from, pickup.starts_at.getTime() - RADON_PICKUP_WINDOW.maxMs);
+    until = Math.min(until, pickup.starts_at.getTime() - RADON_PICKUP_WINDOW.minMs);
+  }
+  return { from: new Date(from), until: new Date(until) };
+}
+
+/** A free slot of one staff member, as the staff's move form offers it. */
+export interface StaffSlotOption {
+  /** `<ISO start>|<staff id>` */
+  value: string;
+  label: string;
+}
+
+/**
+ * The free slots `visit` (of the quote whose visits are `siblings`) may move to at `now`: every
+ * visiting staff member's free time for its length, within staffWindow; the visit's own time
+ * counts as free. Grouped by Denver day.
+ */
+export async function staffMoveSlots(
+  visit: VisitRow,
+  siblings: readonly VisitRow[],
+  now: Date,
+): Promise<Slot[]> {
+  const open = await availability(now, [visit], { days: STAFF_MOVE_DAYS });
+  const window = staffWindow(visit, siblings, now);
+  return open.slots(visit.kind, window.from, window.until);
+}
+
+/**
+ * Staff move visit `visitId` to `form`'s `slot` (`<ISO start>|<staff id>`, a free slot of that
+ * staff member now) or cancel it (`intent` "cancel"; a radon placement or pick-up cancels the
+ * pair: one is no test without the other). The homeowner is mailed the calendar change in the same
+ * transaction.
+ * @returns 404 unknown visit; 400 no slot chosen; 409 SLOT_TAKEN when it is no longer free.
+ */
+export async function staffChangeVisit(
+  visitId: string,
+  form: FormData,
+  now: Date,
+): Promise<BookingOutcome> {
+  const found = await visitWithQuote(visitId);
+  if (!found) return { ok: false, status: 404, message: "Visit not found" };
+  const { visit, quote, siblings } = found;
+  if (form.get("intent") === "cancel") {
+    const pair = visit.kind.startsWith("radon_") ? siblings : [visit];
+    await cancelRows(quote, pair);
+    return { ok: true, visits: await describeVisits(pair), change: "cancelled" };
+  }
+  const raw = form.get("slot");
+  const [startIso, staffId] = typeof raw === "string" ? raw.split("|") : [];
+  const at = instant(startIso);
+  if (!at || !staffId) return { ok: false, status: 400, message: "Choose a new time." };
+  const slot = slotAt(await staffMoveSlots(visit, siblings, now), at);
+  if (!slot?.staffIds.includes(staffId)) return { ok: false, status: 409, message: SLOT_TAKEN };
+  let moved: VisitRow;
+  try {
+    moved = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(visits)
+        .set({
+          staff_id: staffId,
+          starts_at: slot.startsAt,
+          ends_at: slot.endsAt,
+          sequence: sql`${visits.sequence} + 1`,
+        })
+        .where(eq(visits.id, visit.id))
+        .returning();
+      if (!row) throw new Error("visit vanished");
+      await mailChange(tx, "moved", quote, [row]);
+      return row;
+    });
+  } catch (error) {
+    if (isExclusionViolation(error)) return { ok: false, status: 409, message: SLOT_TAKEN };
+    throw error;
+  }
+  kickOutbox();
+  return { ok: true, visits: await describeVisits([moved]), change: "moved" };
 }

@@ -165,7 +165,7 @@ export function ScheduleSection({
   return (
     <section aria-labelledby="schedule-title" className="space-y-6">
       <h2 id="schedule-title" className="text-xl font-semibold">
-        Schedule
+        Availability
       </h2>
       <p className="text-sm text-slate-700">
         Who does assessment visits and when. Homeowners book free times within these hours, minus
@@ -236,7 +236,7 @@ export function ScheduleSection({
               <Field
                 id="lead-time"
                 label="Lead time (hours)"
-                description="No visit can be booked to start sooner than this."
+                description="No visit can be booked to start sooner than this; homeowners can move or cancel a visit online until this long before it."
                 errors={settingsErrors.leadTimeHours}
               >
                 {(control) => (

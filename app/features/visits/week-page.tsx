@@ -1,13 +1,15 @@
 /**
- * The staff's week (/admin/visits): Monday to Sunday, each day's booked visits with time, kind,
- * customer, phone, place and staff member; links to the weeks around it and to one staff member.
+ * The staff's week (on /admin/schedule): Monday to Sunday, each day's booked visits with time,
+ * kind, service, customer, phone, place and staff member, and a link to move or cancel it; links
+ * to the weeks around it and to one staff member. Seven columns on wide screens, a day list on
+ * phones (the same markup).
  */
 import { href, Link } from "react-router";
 import type { loadWeekPage } from "./week.server";
 
 type WeekPage = Awaited<ReturnType<typeof loadWeekPage>>;
 
-const WEEK_PATH = href("/admin/visits");
+const WEEK_PATH = href("/admin/schedule");
 
 function weekLink(week: string, staffId: string | null): string {
   return `${WEEK_PATH}?week=${week}${staffId ? `&staff=${encodeURIComponent(staffId)}` : ""}`;
@@ -22,6 +24,12 @@ export function WeekSection({ page }: { page: WeekPage }) {
       <h2 id="week-title" className="text-xl font-semibold">
         Visits: {page.title}
       </h2>
+      <p className="text-sm text-slate-700">
+        {page.count === 0
+          ? "No visits this week."
+          : `${page.count} visit${page.count === 1 ? "" : "s"} this week.`}{" "}
+        Times are Mountain Time (America/Denver).
+      </p>
       <nav aria-label="Weeks" className="flex flex-wrap gap-3">
         <Link to={weekLink(page.previous, page.staffId)} className="text-brand-800 underline">
           Previous week
@@ -54,36 +62,52 @@ export function WeekSection({ page }: { page: WeekPage }) {
           ))}
         </ul>
       </nav>
-      {page.days.map((day) => (
-        <section key={day.day} aria-labelledby={`day-${day.day}`} className="space-y-2">
-          <h3 id={`day-${day.day}`} className="font-semibold">
-            {day.label}
-          </h3>
-          {day.visits.length === 0 ? (
-            <p className="text-sm text-slate-700">No visits.</p>
-          ) : (
-            <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-              {day.visits.map((v) => (
-                <li key={v.id} className="p-3 text-sm wrap-anywhere">
-                  <p className="font-medium">
-                    {v.time} · {v.kind}
-                  </p>
-                  <p>
-                    {v.customer}, {v.phone} · {v.where} ·{" "}
-                    <Link
-                      to={href("/admin/quotes/:id", { id: v.quoteId })}
-                      className="text-brand-800 underline"
-                    >
-                      Ref. {v.reference}
-                    </Link>{" "}
-                    · {v.staff}
-                  </p>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      ))}
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-7 xl:gap-2">
+        {page.days.map((day) => (
+          <section key={day.day} aria-labelledby={`day-${day.day}`} className="min-w-0 space-y-2">
+            <h3 id={`day-${day.day}`} className="font-semibold">
+              {day.label}
+            </h3>
+            {day.visits.length === 0 ? (
+              <p className="text-sm text-slate-700">No visits.</p>
+            ) : (
+              <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+                {day.visits.map((v) => (
+                  <li key={v.id} className="space-y-1 p-3 text-sm wrap-anywhere">
+                    <p className="font-medium">{v.time}</p>
+                    <p>
+                      {v.kind} ({v.service})
+                    </p>
+                    <p>
+                      {v.customer}, {v.phone}
+                    </p>
+                    <p>{v.where}</p>
+                    <p>With {v.staff}</p>
+                    <p className="flex flex-wrap gap-x-3 gap-y-1">
+                      <Link
+                        to={href("/admin/quotes/:id", { id: v.quoteId })}
+                        className="inline-flex min-h-6 items-center text-brand-800 underline"
+                      >
+                        Ref. {v.reference}
+                      </Link>
+                      <Link
+                        to={href("/admin/schedule/visits/:id", { id: v.id })}
+                        className="inline-flex min-h-6 items-center text-brand-800 underline"
+                      >
+                        Move or cancel
+                        <span className="sr-only">
+                          {" "}
+                          {v.kind} of {v.customer}, {day.label} {v.time}
+                        </span>
+                      </Link>
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ))}
+      </div>
     </section>
   );
 }

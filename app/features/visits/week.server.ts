@@ -1,7 +1,7 @@
 /**
- * The staff's week (issue 20, point 4, first part): the booked visits of one week, Monday to
- * Sunday in America/Denver, for every staff member or one (`?staff=`), with what the visit is for
- * and where. Read-only; the route guards with requireAdmin.
+ * The staff's week (issue 20, point 4) on /admin/schedule: the booked visits of one week, Monday
+ * to Sunday in America/Denver, for every staff member or one (`?staff=`), with what the visit is
+ * for and where, each linking to its move-or-cancel page. The route guards with requireAdmin.
  */
 import { and, asc, eq, gte, lt, type SQL } from "drizzle-orm";
 import { profiles, quotes, user, visit_staff, visits } from "~/db/schema";
@@ -10,6 +10,7 @@ import { visitKind } from "~/features/catalog/visits";
 import { referenceNumber } from "~/features/quotes/reference";
 import { addDays, denverDate } from "~/lib/dates";
 import { db } from "~/lib/db.server";
+import { visitLocation } from "./calendar.server";
 import { formatDay, formatTimeRange } from "./format";
 import { denverInstant } from "./slots";
 
@@ -45,8 +46,10 @@ export async function loadWeekPage(week: string | null, staffId: string | null, 
         first: quotes.contact_first_name,
         last: quotes.contact_last_name,
         phone: quotes.contact_phone,
-        address: quotes.property_address,
-        zip: quotes.zip_code,
+        property_address: quotes.property_address,
+        property_city: quotes.property_city,
+        property_zip_code: quotes.property_zip_code,
+        zip_code: quotes.zip_code,
         staff_email: user.email,
         staff_name: profiles.full_name,
       })
@@ -77,7 +80,7 @@ export async function loadWeekPage(week: string | null, staffId: string | null, 
         reference: referenceNumber(r.quote_id),
         customer: `${r.first} ${r.last}`,
         phone: r.phone,
-        where: r.address ?? `ZIP ${r.zip}`,
+        where: visitLocation(r),
         staff: r.staff_name || r.staff_email,
       })),
   }));

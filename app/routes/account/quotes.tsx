@@ -9,6 +9,7 @@ import { QuoteFilesList } from "~/features/quotes/files-list";
 import { listQuotesForUser } from "~/features/quotes/history.server";
 import { referenceNumber } from "~/features/quotes/reference";
 import { QuoteStatusBadge } from "~/features/quotes/status-badge";
+import { bookedVisitsOf } from "~/features/visits/booking.server";
 import { formatDateTime } from "~/lib/dates";
 import { pageMeta } from "~/lib/seo";
 import { requireUser } from "~/lib/session.server";
@@ -20,7 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listQuotesForUser(user.id),
     customerEstimateStatuses(user.id),
   ]);
-  const files = await filesOfQuotes(quotes.map((q) => q.id));
+  const ids = quotes.map((q) => q.id);
+  const [files, visits] = await Promise.all([filesOfQuotes(ids), bookedVisitsOf(ids)]);
   return {
     quotes: quotes.map((q) => ({
       id: q.id,
@@ -31,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       createdAt: formatDateTime(q.created_at),
       estimate: estimates.get(q.id) ?? null,
       files: files.get(q.id) ?? [],
+      visits: visits.get(q.id) ?? [],
     })),
   };
 }
@@ -75,6 +78,15 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
                     <p className="text-sm text-slate-600">
                       {quote.service} · Ref. {quote.reference} · {quote.createdAt}
                     </p>
+                    {quote.visits.length > 0 && (
+                      <ul className="mt-1 text-sm">
+                        {quote.visits.map((v) => (
+                          <li key={v.id}>
+                            <span className="font-medium">{v.kind}</span>: {v.day}, {v.time}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
                     {quote.files.length > 0 && (
                       <details className="mt-2">
                         <summary className="cursor-pointer text-sm font-medium text-brand-800">
@@ -100,12 +112,14 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
                         <span className="sr-only"> for Ref. {quote.reference}</span>
                       </Link>
                     ) : null}
-                    {VISIT_STATUSES.has(quote.status) && (
+                    {(quote.visits.length > 0 || VISIT_STATUSES.has(quote.status)) && (
                       <Link
                         to={href("/account/quotes/:id/visit", { id: quote.id })}
                         className="text-sm font-medium text-brand-800 underline"
                       >
-                        Book your assessment visit
+                        {quote.visits.length > 0
+                          ? "Change or cancel your visit"
+                          : "Book your assessment visit"}
                         <span className="sr-only"> for Ref. {quote.reference}</span>
                       </Link>
                     )}

@@ -20,6 +20,7 @@ import {
 import { QuoteFilesList } from "~/features/quotes/files-list";
 import { QuoteStatusBadge } from "~/features/quotes/status-badge";
 import { changeQuoteStatus, statusChangeSchema } from "~/features/quotes/status-change.server";
+import { bookedVisits } from "~/features/visits/booking.server";
 import { pageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -32,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     loadQuoteEstimate(admin, params.id),
   ]);
   if (!detail || !estimate) throw data(null, { status: 404 });
-  return { ...detail, estimate };
+  return { ...detail, estimate, visits: await bookedVisits(detail.id) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -95,6 +96,30 @@ export default function AdminQuote({ loaderData: q, actionData }: Route.Componen
       <QuoteRequestCard q={q} />
       <QuoteContactCard q={q} />
       <QuoteTriageCard q={q} />
+      <Card>
+        <CardHeader>
+          <CardTitle as="h3">Visits</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {q.visits.length === 0 ? (
+            <p className="text-sm text-slate-700">No visit booked.</p>
+          ) : (
+            <ul className="space-y-2">
+              {q.visits.map((v) => (
+                <li key={v.id}>
+                  <span className="font-medium">{v.kind}</span>: {v.day}, {v.time}, with {v.staff}.{" "}
+                  <Link
+                    to={href("/admin/schedule/visits/:id", { id: v.id })}
+                    className="text-brand-800 underline"
+                  >
+                    Move or cancel<span className="sr-only"> the {v.kind.toLowerCase()}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
       <QuoteAnswersCard q={q} />
       <Card>
         <CardHeader>

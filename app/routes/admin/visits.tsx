@@ -1,24 +1,12 @@
-import { loadWeekPage } from "~/features/visits/week.server";
-import { WeekSection } from "~/features/visits/week-page";
-import { pageMeta } from "~/lib/seo";
+import { href, redirect } from "react-router";
 import { requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/visits";
 
-/** The staff's week of booked visits (`?week=YYYY-MM-DD`, `?staff=<id>`). */
+/**
+ * The staff's week moved to /admin/schedule (docs/decisions/0151-staff-week-on-schedule.md): old
+ * links and bookmarks land there with their `?week=` and `?staff=`.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const params = new URL(request.url).searchParams;
-  return loadWeekPage(params.get("week"), params.get("staff"));
-}
-
-export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Visits",
-    description: "The staff's week of assessment visits.",
-    noIndex: true,
-  });
-}
-
-export default function AdminVisits({ loaderData }: Route.ComponentProps) {
-  return <WeekSection page={loaderData} />;
+  return redirect(`${href("/admin/schedule")}${new URL(request.url).search}`, 301);
 }

@@ -13,6 +13,8 @@ import { referenceNumber } from "~/features/quotes/reference";
 import { STATUS_MEANING } from "~/features/quotes/status";
 import { quoteStatusByToken } from "~/features/quotes/status-link.server";
 import { QuoteStatusProgress } from "~/features/quotes/status-progress";
+import { bookedVisits } from "~/features/visits/booking.server";
+import { VisitList } from "~/features/visits/booking-page";
 import { formatDateTime } from "~/lib/dates";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/status";
@@ -31,9 +33,14 @@ export function headers() {
 export async function loader({ params }: Route.LoaderArgs) {
   const quote = await quoteStatusByToken(params.token);
   if (!quote) throw data(null, { status: 404, headers: PRIVATE });
-  const [estimate, files] = await Promise.all([estimateNotice(quote.id), filesOfQuote(quote.id)]);
+  const [estimate, files, visits] = await Promise.all([
+    estimateNotice(quote.id),
+    filesOfQuote(quote.id),
+    bookedVisits(quote.id),
+  ]);
   return {
     files,
+    visits,
     filesBase: `/quotes/status/${params.token}/files`,
     estimate: estimate && { status: estimate.status, sentAt: formatDateTime(estimate.sentAt) },
     reference: referenceNumber(quote.id),
@@ -72,7 +79,7 @@ export default function QuoteStatusPage({ loaderData: q }: Route.ComponentProps)
             <QuoteStatusProgress status={q.status} />
           </div>
           <p className="mt-3">{STATUS_MEANING[q.status]}</p>
-          {q.bookable && (
+          {q.bookable && q.visits.length === 0 && (
             <Button asChild className="mt-4">
               <Link to={href("/quotes/status/:token/visit", { token })}>
                 Book your assessment visit
@@ -81,6 +88,22 @@ export default function QuoteStatusPage({ loaderData: q }: Route.ComponentProps)
           )}
         </CardContent>
       </Card>
+      {q.visits.length > 0 && (
+        <Card className="mt-6">
+          <CardHeader>
+            <CardTitle as="h2">Your {q.visits.length > 1 ? "Visits" : "Visit"}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <VisitList visits={q.visits} />
+            <Link
+              to={href("/quotes/status/:token/visit", { token })}
+              className="mt-4 inline-block font-medium text-brand-800 underline"
+            >
+              Change or cancel {q.visits.length > 1 ? "your visits" : "your visit"}
+            </Link>
+          </CardContent>
+        </Card>
+      )}
       <Card className="mt-6">
         <CardHeader>
           <CardTitle as="h2">Reminders</CardTitle>
@@ -92,7 +115,7 @@ export default function QuoteStatusPage({ loaderData: q }: Route.ComponentProps)
           </p>
           <Link
             to={href("/quotes/status/:token/reminders", { token })}
-            className="mt-2 inline-block underline"
+            className="mt-2 inline-block font-medium text-brand-800 underline"
           >
             Choose your reminders
           </Link>

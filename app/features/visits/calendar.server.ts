@@ -1,0 +1,204 @@
+/**
+ * Calendar mail for assessment visits (issue 20, point 3): booking, moving and cancelling a visit
+ * mail the homeowner an iCalendar invitation made with ical-generator, one `.ics` file per visit
+ * (iTIP, RFC 5546: one scheduling object holds one UID). The UID is the visit's id, so a calendar
+ * replaces the event it holds; SEQUENCE grows with each change (RFC 5545 3.8.7.4); a cancellation
+ * is METHOD:CANCEL with STATUS:CANCELLED. Times carry TZID=America/Denver with its VTIMEZONE, so
+ * DTSTART reads as the wall time the homeowner chose.
+ * docs/decisions/0152-visit-calendar-mail.md
+ */
+import { TZDate } from "@date-fns/tz";
+import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import { company } from "~/features/catalog/company";
+import { type VisitKind, visitKind } from "~/features/catalog/visits";
+import { referenceNumber } from "~/features/quotes/reference";
+import { env } from "~/lib/env.server";
+import type { MailAttachment } from "~/lib/mail.server";
+import type { OutboxMessage } from "~/lib/outbox.server";
+import { formatDay, formatTimeRange } from "./format";
+import { VISIT_TIME_ZONE } from "./slots";
+
+/**
+ * America/Denver's rules since 2007 (second Sunday of March, first Sunday of November), as
+ * tzurl.org publishes them: the VTIMEZONE that RFC 5545 3.6.5 asks for with every TZID used.
+ */
+const DENVER_VTIMEZONE = [
+  "BEGIN:VTIMEZONE",
+  "TZID:America/Denver",
+  "X-LIC-LOCATION:America/Denver",
+  "BEGIN:DAYLIGHT",
+  "TZOFFSETFROM:-0700",
+  "TZOFFSETTO:-0600",
+  "TZNAME:MDT",
+  "DTSTART:19700308T020000",
+  "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU",
+  "END:DAYLIGHT",
+  "BEGIN:STANDARD",
+  "TZOFFSETFROM:-0600",
+  "TZOFFSETTO:-0700",
+  "TZNAME:MST",
+  "DTSTART:19701101T020000",
+  "RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU",
+  "END:STANDARD",
+  "END:VTIMEZONE",
+].join("\r\n");
+
+/** A visit as the invitation describes it. */
+export interface CalendarVisit {
+  /** the visit's id: the event's UID */
+  id: string;
+  kind: VisitKind;
+  startsAt: Date;
+  endsAt: Date;
+  /** the SEQUENCE of this message: 0 when booked, then one more per change */
+  sequence: number;
+  /** the staff member's name, as the homeowner meets them */
+  staffName: string;
+}
+
+/** The quote a visit is for, as the mail needs it. */
+export interface CalendarQuote {
+  id: string;
+  contact_email: string;
+  contact_first_name: string;
+  contact_last_name: string;
+  /** the street address, city and ZIP as one line (or the ZIP alone when no address is known) */
+  location: string;
+}
+
+/** The address part of MAIL_FROM ("Name <a@b>" or "a@b"). */
+function organizerEmail(): string {
+  const from = env().MAIL_FROM;
+  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+}
+
+/** Where the visit takes place, one line: street, city and ZIP of the quote. */
+export function visitLocation(quote: {
+  property_address: string | null;
+  property_city: string | null;
+  property_zip_code: string | null;
+  zip_code: string;
+}): string {
+  const zip = quote.property_zip_code ?? quote.zip_code;
+  const parts = [quote.property_address, quote.property_city].filter(Boolean);
+  return parts.length ? `${parts.join(", ")}, UT ${zip}` : `ZIP ${zip}, Utah`;
+}
+
+/**
+ * The `.ics` text of one visit's invitation: METHOD:REQUEST for a booked or moved visit,
+ * METHOD:CANCEL (STATUS:CANCELLED) for a cancelled one. `statusUrl`, where the homeowner changes
+ * or cancels it, goes into the description and URL.
+ */
+export function visitIcs(
+  visit: CalendarVisit,
+  quote: CalendarQuote,
+  method: "request" | "cancel",
+  statusUrl: string,
+): string {
+  const calendar = ical({
+    name: company.name,
+    prodId: { company: company.name, product: "Assessment visits", language: "EN" },
+    method: method === "cancel" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+    // no calendar-wide zone (DTSTAMP stays UTC); the events' TZID gets its VTIMEZONE
+    timezone: {
+      name: null,
+      generator: (zone) => (zone === VISIT_TIME_ZONE ? DENVER_VTIMEZONE : null),
+    },
+  });
+  const label = visitKind.label(visit.kind);
+  calendar.createEvent({
+    id: visit.id,
+    sequence: visit.sequence,
+    // a TZDate makes ical-generator write Denver wall time under TZID=America/Denver
+    start: new TZDate(visit.startsAt, VISIT_TIME_ZONE),
+    end: new TZDate(visit.endsAt, VISIT_TIME_ZONE),
+    timezone: VISIT_TIME_ZONE,
+    stamp: new Date(),
+    summary: `${label} with ${visit.staffName} (${company.name})`,
+    location: quote.location,
+    description: [
+      `${label} for request ${referenceNumber(quote.id)}.`,
+      `Your visitor: ${visit.staffName}, ${company.name}.`,
+      `Change or cancel: ${statusUrl}`,
+    ].join("\n"),
+    url: statusUrl,
+    status: method === "cancel" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    organizer: { name: company.name, email: organizerEmail() },
+    attendees: [
+      {
+        name: `${quote.contact_first_name} ${quote.contact_last_name}`,
+        email: quote.contact_email,
+        rsvp: false,
+      },
+    ],
+  });
+  return calendar.toString();
+}
+
+export type VisitChange = "booked" | "moved" | "cancelled";
+
+const SUBJECT: Record<VisitChange, string> = {
+  booked: "Your visit is booked",
+  moved: "Your visit has a new time",
+  cancelled: "Your visit is cancelled",
+};
+
+/**
+ * The homeowner's mail for a change to `visits` of quote `quote` (all of one change: a radon
+ * placement and its pick-up travel together), with one `.ics` per visit. `statusUrl` is a fresh
+ * status link; the visit page is under it. Plain text (docs/decisions/0013-plain-text-mail.md).
+ */
+export function visitMail(
+  change: VisitChange,
+  quote: CalendarQuote,
+  visits: CalendarVisit[],
+  statusUrl: string,
+): OutboxMessage {
+  const method = change === "cancelled" ? "cancel" : "request";
+  const visitUrl = `${statusUrl}/visit`;
+  const lines = visits.map(
+    (v) =>
+      `${visitKind.label(v.kind)}: ${formatDay(denverDay(v.startsAt))}, ${formatTimeRange(v.startsAt, v.endsAt)}, with ${v.staffName}`,
+  );
+  const attachments: MailAttachment[] = visits.map((v) => ({
+    filename: `${v.kind.replace(/_/g, "-")}.ics`,
+    contentType: `text/calendar; charset=utf-8; method=${method.toUpperCase()}`,
+    content: Buffer.from(visitIcs(v, quote, method, visitUrl), "utf8"),
+  }));
+  const intro: Record<VisitChange, string> = {
+    booked: "Thank you for booking. We will visit you at:",
+    moved: "Your visit now takes place at:",
+    cancelled: "This visit is cancelled:",
+  };
+  return {
+    kind: `visit_${change}`,
+    quoteId: quote.id,
+    to: quote.contact_email,
+    subject: `${SUBJECT[change]} (${referenceNumber(quote.id)})`,
+    text: [
+      `Hello ${quote.contact_first_name},`,
+      "",
+      intro[change],
+      ...lines,
+      `Address: ${quote.location}`,
+      "",
+      change === "cancelled"
+        ? `To book a new time: ${visitUrl}`
+        : `The attached calendar file adds it to your calendar. To change or cancel it: ${visitUrl}`,
+      "",
+      company.name,
+    ].join("\n"),
+    attachments,
+  };
+}
+
+const denverDayFormat = new Intl.DateTimeFormat("en-CA", {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  timeZone: VISIT_TIME_ZONE,
+});
+/** The Denver calendar day (YYYY-MM-DD) of instant `at`. */
+export function denverDay(at: Date): string {
+  return denverDayFormat.format(at);
+}

@@ -1,0 +1,493 @@
+/**
+ * Assessment visits (issue 20, points 3 and 4) through the routes a browser reaches: the calendar
+ * mail of a booking, a move and a cancellation (a parseable .ics whose DTSTART is the chosen
+ * Denver wall time), the homeowner's move and cancel until the lead time, the staff's move and
+ * cancel, and who may touch which visit.
+ */
+import { eq } from "drizzle-orm";
+import ICAL from "ical.js";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import * as schema from "~/db/schema";
+import { newStatusLink } from "~/features/quotes/status-link.server";
+import { submitQuoteRequest } from "~/features/quotes/submit.server";
+import type { BookingView } from "~/features/visits/booking.server";
+import { db } from "~/lib/db.server";
+import { subscribeToChanges } from "~/lib/realtime.server";
+import type { SessionUser } from "~/lib/session.server";
+import * as accountVisitRoute from "~/routes/account/quote-visit";
+import * as accountQuotesRoute from "~/routes/account/quotes";
+import * as adminQuoteRoute from "~/routes/admin/quote";
+import * as scheduleRoute from "~/routes/admin/schedule";
+import * as staffVisitRoute from "~/routes/admin/schedule-visit";
+import * as statusRoute from "~/routes/quotes/status";
+import * as visitRoute from "~/routes/quotes/status-visit";
+import { post } from "../setup/actions";
+import { contextFor, makeUser } from "../setup/admin";
+import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
+import { formData, validAnswers } from "../setup/forms";
+
+const ORIGIN = "http://localhost:3000";
+const ip = "192.0.2.81";
+const TAKEN = "That time was just taken, please choose another";
+
+/** "2026-12-01T09:00:00": the wall time of instant `iso` in America/Denver, as iCalendar reads it. */
+function denverWallTime(iso: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: "America/Denver",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+interface ParsedEvent {
+  method: string;
+  uid: string;
+  sequence: number;
+  status: string;
+  tzid: string;
+  start: string;
+  location: string;
+  summary: string;
+}
+
+/** Parses an .ics file with ical.js (an independent parser) into what a calendar app reads. */
+function parseIcs(text: string): ParsedEvent {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const event = calendar.getFirstSubcomponent("vevent");
+  if (!event) throw new Error("no VEVENT");
+  const start = event.getFirstProperty("dtstart");
+  return {
+    method: String(calendar.getFirstPropertyValue("method")),
+    uid: String(event.getFirstPropertyValue("uid")),
+    sequence: Number(event.getFirstPropertyValue("sequence")),
+    status: String(event.getFirstPropertyValue("status")),
+    tzid: String(start?.getParameter("tzid")),
+    start: String(start?.getFirstValue()),
+    location: String(event.getFirstPropertyValue("location")),
+    summary: String(event.getFirstPropertyValue("summary")),
+  };
+}
+
+describe.each(drivers)("visit changes on %s", (driver) => {
+  let database: TestDatabase;
+  let admin: SessionUser;
+
+  beforeEach(async () => {
+    database = await freshDatabase(driver);
+    admin = await makeUser("boss@remediation.test", {
+      admin: true,
+      totp: true,
+      fullName: "Dana Field",
+    });
+  }, 180_000);
+  afterEach(async () => {
+    await database.dispose();
+  });
+
+  const schedule = (fields: Record<string, string>) =>
+    post(scheduleRoute.action, "/admin/schedule", fields, ip, admin);
+
+  async function staffEveryDay(who: SessionUser) {
+    expect((await schedule({ intent: "add-staff", staffId: who.id })).status).toBe(302);
+    const hours: Record<string, string> = { intent: "save-hours", staffId: who.id };
+    for (let day = 0; day < 7; day++) {
+      hours[`start_${day}`] = "08:00";
+      hours[`end_${day}`] = "17:00";
+    }
+    expect((await schedule(hours)).status).toBe(302);
+  }
+
+  async function quoteWithLink(
+    service: "radon" | "water_filtration",
+    userId: string | null = null,
+  ) {
+    const outcome = await submitQuoteRequest(service, formData(validAnswers[service]), {
+      clientIp: "192.0.2.1",
+      owner: { userId },
+    });
+    if (outcome.ok !== true) throw new Error("quote fixture failed");
+    const link = newStatusLink(outcome.quoteId);
+    await db.insert(schema.quote_status_links).values(link.row);
+    return {
+      quoteId: outcome.quoteId,
+      token: new URL(link.url).pathname.split("/").pop() as string,
+    };
+  }
+
+  async function page(token: string, query = ""): Promise<BookingView> {
+    return (await visitRoute.loader({
+      request: new Request(`${ORIGIN}/quotes/status/${token}/visit${query}`),
+      params: { token },
+      context: contextFor(null),
+    } as never)) as BookingView;
+  }
+
+  const send = (token: string, fields: Record<string, string>) =>
+    post(
+      (args: { request: Request; context: unknown }) =>
+        visitRoute.action({ ...args, params: { token } } as never),
+      `/quotes/status/${token}/visit`,
+      fields,
+      ip,
+    );
+
+  const staffSend = (visitId: string, fields: Record<string, string>, who = admin) =>
+    post(
+      (args: { request: Request; context: unknown }) =>
+        staffVisitRoute.action({ ...args, params: { id: visitId } } as never),
+      `/admin/schedule/visits/${visitId}`,
+      fields,
+      ip,
+      who,
+    );
+
+  function choosing(view: BookingView) {
+    if (view.state !== "choose") throw new Error(`expected slots, got ${view.state}`);
+    return view;
+  }
+
+  /** The homeowner's calendar mails of quote `quoteId`, oldest first, with their parsed .ics. */
+  async function calendarMail(quoteId: string) {
+    const rows = await db
+      .select()
+      .from(schema.mail_outbox)
+      .where(eq(schema.mail_outbox.quote_id, quoteId))
+      .orderBy(schema.mail_outbox.created_at);
+    const mails = [];
+    for (const row of rows.filter((r) => r.kind.startsWith("visit_"))) {
+      const files = await db
+        .select()
+        .from(schema.mail_outbox_attachments)
+        .where(eq(schema.mail_outbox_attachments.outbox_id, row.id))
+        .orderBy(schema.mail_outbox_attachments.filename);
+      mails.push({
+        kind: row.kind,
+        to: row.to_address,
+        text: row.text_body,
+        files: files.map((f) => ({
+          filename: f.filename,
+          contentType: f.content_type,
+          event: parseIcs(Buffer.from(f.content).toString("utf8")),
+        })),
+      });
+    }
+    return mails;
+  }
+
+  it("booking, moving and cancelling mail the homeowner an invitation at the chosen Denver time", async () => {
+    await staffEveryDay(admin);
+    const { token, quoteId } = await quoteWithLink("water_filtration");
+    const view = choosing(await page(token));
+    const slot = view.slots[0]!.value;
+    expect((await send(token, { slot })).status).toBe(302);
+
+    const [booked] = await calendarMail(quoteId);
+    const [visit] = await db.select().from(schema.visits);
+    expect(booked).toMatchObject({ kind: "visit_booked", to: "ann.lee@example.com" });
+    expect(booked!.text).toContain("Dana Field");
+    expect(booked!.text).toContain(`/quotes/status/`);
+    expect(booked!.files).toHaveLength(1);
+    expect(booked!.files[0]!.contentType).toContain("text/calendar");
+    expect(booked!.files[0]!.event).toMatchObject({
+      method: "REQUEST",
+      uid: visit!.id,
+      sequence: 0,
+      tzid: "America/Denver",
+      start: denverWallTime(slot),
+      status: "CONFIRMED",
+    });
+    expect(booked!.files[0]!.event.summary).toContain("Dana Field");
+    expect(booked!.files[0]!.event.location).toMatch(/\d{5}/);
+
+    // the status page shows the visit with its staff member
+    const status = await statusRoute.loader({
+      params: { token },
+      request: new Request(`${ORIGIN}/quotes/status/${token}`),
+      context: contextFor(null),
+    } as never);
+    expect(status.visits).toEqual([
+      expect.objectContaining({ kind: "Water assessment", staff: "Dana Field" }),
+    ]);
+
+    // move: the same UID, SEQUENCE 1, the new time
+    const moving = choosing(await page(token, "?change=1"));
+    expect(moving.rescheduling).toBe(true);
+    const later = moving.slots.at(-1)!.value;
+    expect(later).not.toBe(slot);
+    expect((await send(token, { intent: "reschedule", slot: later })).status).toBe(302);
+    const [row] = await db.select().from(schema.visits);
+    expect(row).toMatchObject({ id: visit!.id, sequence: 1 });
+    expect(row!.starts_at.toISOString()).toBe(later);
+    const moved = (await calendarMail(quoteId))[1]!;
+    expect(moved.kind).toBe("visit_moved");
+    expect(moved.files[0]!.event).toMatchObject({
+      method: "REQUEST",
+      uid: visit!.id,
+      sequence: 1,
+      start: denverWallTime(later),
+    });
+
+    // cancel: METHOD:CANCEL with the next SEQUENCE; the quote may book again
+    expect((await send(token, { intent: "cancel" })).status).toBe(302);
+    expect(await db.select().from(schema.visits)).toHaveLength(0);
+    const cancelled = (await calendarMail(quoteId))[2]!;
+    expect(cancelled.kind).toBe("visit_cancelled");
+    expect(cancelled.files[0]!.event).toMatchObject({
+      method: "CANCEL",
+      uid: visit!.id,
+      sequence: 2,
+      status: "CANCELLED",
+    });
+    expect((await page(token)).state).toBe("choose");
+  });
+
+  it("radon: one mail with two invitations; a move keeps the pick-up 48 to 96 hours after the placement", async () => {
+    await staffEveryDay(admin);
+    const { token, quoteId } = await quoteWithLink("radon");
+    const view = choosing(await page(token));
+    const placement = view.slots[0]!.value;
+    const withPickups = choosing(
+      await page(token, `?day=${view.day}&placement=${encodeURIComponent(placement)}`),
+    );
+    const pickup = withPickups.pickups[0]!.value;
+    expect((await send(token, { placement, pickup })).status).toBe(302);
+    const [mail] = await calendarMail(quoteId);
+    expect(mail!.files.map((f) => [f.filename, f.event.start])).toEqual([
+      ["radon-pickup.ics", denverWallTime(pickup)],
+      ["radon-placement.ics", denverWallTime(placement)],
+    ]);
+
+    // moving: a new placement, and a pick-up outside its window is refused
+    const day2 = choosing(await page(token, "?change=1")).days[1]!.day;
+    const moving = choosing(await page(token, `?change=1&day=${day2}`));
+    const newPlacement = moving.slots[0]!.value;
+    const tooSoon = new Date(new Date(newPlacement).getTime() + 24 * 3_600_000).toISOString();
+    const refused = await send(token, {
+      intent: "reschedule",
+      placement: newPlacement,
+      pickup: tooSoon,
+    });
+    expect(refused).toMatchObject({ status: 409, body: { message: TAKEN } });
+    const pickups = choosing(
+      await page(token, `?change=1&day=${day2}&placement=${encodeURIComponent(newPlacement)}`),
+    ).pickups;
+    const newPickup = pickups[0]!.value;
+    const gap = new Date(newPickup).getTime() - new Date(newPlacement).getTime();
+    expect(gap).toBeGreaterThanOrEqual(48 * 3_600_000);
+    expect(gap).toBeLessThanOrEqual(96 * 3_600_000);
+    expect(
+      (await send(token, { intent: "reschedule", placement: newPlacement, pickup: newPickup }))
+        .status,
+    ).toBe(302);
+    const rows = await db.select().from(schema.visits).orderBy(schema.visits.starts_at);
+    expect(rows.map((r) => [r.kind, r.starts_at.toISOString(), r.sequence])).toEqual([
+      ["radon_placement", newPlacement, 1],
+      ["radon_pickup", newPickup, 1],
+    ]);
+  });
+
+  it("refuses a move to a time just taken, and any change inside the lead time ('call us')", async () => {
+    await staffEveryDay(admin);
+    const first = await quoteWithLink("water_filtration");
+    const second = await quoteWithLink("water_filtration");
+    const slots = choosing(await page(first.token)).slots;
+    expect((await send(first.token, { slot: slots[0]!.value })).status).toBe(302);
+    expect((await send(second.token, { slot: slots[2]!.value })).status).toBe(302);
+    // the second homeowner tries the first one's time (one staff member): taken
+    const taken = await send(second.token, { intent: "reschedule", slot: slots[0]!.value });
+    expect(taken).toMatchObject({ status: 409, body: { message: TAKEN } });
+    expect(
+      (await db.select().from(schema.visits)).map((v) => v.starts_at.toISOString()).sort(),
+    ).toEqual([slots[0]!.value, slots[2]!.value].sort());
+
+    // a lead time longer than the wait until the visit: no change online, the page says call us
+    expect(
+      (
+        await schedule({
+          intent: "save-settings",
+          leadTimeHours: "336",
+          length_water_filtration: "60",
+          length_mold: "120",
+          length_radon_placement: "45",
+          length_radon_pickup: "30",
+        })
+      ).status,
+    ).toBe(302);
+    const late = await page(first.token, "?change=1");
+    expect(late).toMatchObject({ state: "booked", changeable: false, leadTimeHours: 336 });
+    const refused = await send(first.token, { intent: "cancel" });
+    expect(refused.status).toBe(409);
+    expect((refused.body as { message: string }).message).toMatch(/call us/);
+    const moveRefused = await send(first.token, { intent: "reschedule", slot: slots[4]!.value });
+    expect(moveRefused.status).toBe(409);
+    expect(await db.select().from(schema.visits)).toHaveLength(2);
+    const mails = await db
+      .select()
+      .from(schema.mail_outbox)
+      .where(eq(schema.mail_outbox.quote_id, first.quoteId));
+    expect(mails.filter((m) => m.kind !== "visit_booked" && m.kind.startsWith("visit_"))).toEqual(
+      [],
+    );
+  });
+
+  it("a customer changes only their own quote's visit; an unknown status link is 404", async () => {
+    await staffEveryDay(admin);
+    const ann = await makeUser("ann@example.com");
+    const bob = await makeUser("bob@example.com");
+    const annQuote = await quoteWithLink("water_filtration", ann.id);
+    const slot = choosing(await page(annQuote.token)).slots[0]!.value;
+    expect((await send(annQuote.token, { slot })).status).toBe(302);
+    const accountSend = (who: SessionUser, fields: Record<string, string>) =>
+      post(
+        (args: { request: Request; context: unknown }) =>
+          accountVisitRoute.action({ ...args, params: { id: annQuote.quoteId } } as never),
+        `/account/quotes/${annQuote.quoteId}/visit`,
+        fields,
+        ip,
+        who,
+      );
+    // the account's quote list shows the booked visit
+    const list = await accountQuotesRoute.loader({
+      request: new Request(`${ORIGIN}/account/quotes`),
+      params: {},
+      context: contextFor(ann),
+    } as never);
+    expect(list.quotes.find((q) => q.id === annQuote.quoteId)?.visits).toEqual([
+      expect.objectContaining({ kind: "Water assessment", staff: "Dana Field" }),
+    ]);
+    expect((await accountSend(bob, { intent: "cancel" })).status).toBe(404);
+    expect(await db.select().from(schema.visits)).toHaveLength(1);
+    expect((await send("B".repeat(43), { intent: "cancel" })).status).toBe(404);
+    expect(await db.select().from(schema.visits)).toHaveLength(1);
+    // the owner cancels from the account's quote visit page
+    const own = await accountSend(ann, { intent: "cancel" });
+    expect(own).toMatchObject({
+      status: 302,
+      location: `/account/quotes/${annQuote.quoteId}/visit`,
+    });
+    expect(await db.select().from(schema.visits)).toHaveLength(0);
+  });
+
+  it("staff see the visit on the week and the quote page, move it to another staff member's free time and cancel it", async () => {
+    await staffEveryDay(admin);
+    const other = await makeUser("tech@remediation.test", {
+      admin: true,
+      totp: true,
+      fullName: "Sam Tech",
+    });
+    await staffEveryDay(other);
+    const { token, quoteId } = await quoteWithLink("water_filtration");
+    const view = choosing(await page(token));
+    expect((await send(token, { slot: view.slots[0]!.value })).status).toBe(302);
+    const [visit] = await db.select().from(schema.visits);
+
+    const week = await scheduleRoute.loader({
+      request: new Request(`${ORIGIN}/admin/schedule?week=${view.day}`),
+      params: {},
+      context: contextFor(admin),
+    } as never);
+    const listed = week.week.days.flatMap((d) => d.visits);
+    expect(listed).toEqual([
+      expect.objectContaining({ id: visit!.id, customer: "Ann Lee", quoteId }),
+    ]);
+    const quotePage = await adminQuoteRoute.loader({
+      request: new Request(`${ORIGIN}/admin/quotes/${quoteId}`),
+      params: { id: quoteId },
+      context: contextFor(admin),
+    } as never);
+    expect(quotePage.visits).toEqual([expect.objectContaining({ id: visit!.id })]);
+
+    // the move page offers each staff member's free times; moving to Sam's mails the homeowner
+    const movePage = await staffVisitRoute.loader({
+      request: new Request(`${ORIGIN}/admin/schedule/visits/${visit!.id}?day=${view.days[1]!.day}`),
+      params: { id: visit!.id },
+      context: contextFor(admin),
+    } as never);
+    const samSlot = movePage.options.find((o) => o.label.endsWith("with Sam Tech"))!;
+    expect(samSlot).toBeDefined();
+    const moved = await staffSend(visit!.id, { intent: "move", slot: samSlot.value });
+    expect(moved.status).toBe(302);
+    expect(moved.location).toMatch(/^\/admin\/schedule\?week=\d{4}-\d{2}-\d{2}$/);
+    const [after] = await db.select().from(schema.visits);
+    expect(after).toMatchObject({ staff_id: other.id, sequence: 1 });
+    expect(after!.starts_at.toISOString()).toBe(samSlot.value.split("|")[0]);
+    const mails = await calendarMail(quoteId);
+    expect(mails.at(-1)).toMatchObject({ kind: "visit_moved" });
+    expect(mails.at(-1)!.files[0]!.event).toMatchObject({
+      uid: visit!.id,
+      sequence: 1,
+      start: denverWallTime(samSlot.value.split("|")[0]!),
+    });
+    expect(mails.at(-1)!.text).toContain("Sam Tech");
+
+    // a staff member's time another visit holds is refused; so is a move without a time
+    const third = await quoteWithLink("water_filtration");
+    expect((await send(third.token, { slot: view.slots[0]!.value })).status).toBe(302);
+    const thirdVisit = (
+      await db.select().from(schema.visits).where(eq(schema.visits.quote_id, third.quoteId))
+    )[0]!;
+    const busyStaff = thirdVisit.staff_id;
+    const clash = await staffSend(visit!.id, {
+      intent: "move",
+      slot: `${thirdVisit.starts_at.toISOString()}|${busyStaff}`,
+    });
+    expect(clash).toMatchObject({ status: 409, body: { message: TAKEN } });
+    expect((await staffSend(visit!.id, { intent: "move" })).status).toBe(400);
+
+    // cancel: the homeowner gets METHOD:CANCEL
+    expect((await staffSend(visit!.id, { intent: "cancel" })).status).toBe(302);
+    expect(
+      await db.select().from(schema.visits).where(eq(schema.visits.quote_id, quoteId)),
+    ).toHaveLength(0);
+    expect((await calendarMail(quoteId)).at(-1)!.files[0]!.event).toMatchObject({
+      method: "CANCEL",
+      uid: visit!.id,
+      sequence: 2,
+    });
+    // customers cannot; an unknown visit is 404
+    const customer = await makeUser("eve@example.com");
+    const refused = await staffSend(thirdVisit.id, { intent: "cancel" }, customer);
+    expect(refused.location).toBe("/");
+    expect((await staffSend(crypto.randomUUID(), { intent: "cancel" })).status).toBe(404);
+    expect(
+      await db.select().from(schema.visits).where(eq(schema.visits.id, thirdVisit.id)),
+    ).toHaveLength(1);
+  });
+
+  it("announces booked, moved and cancelled visits to the live admin pages (topic visits)", async () => {
+    await staffEveryDay(admin);
+    const events: { topic: string; payload: { op: string; id: string } }[] = [];
+    const stop = await subscribeToChanges((topic, payload) => {
+      if (topic === "visits") events.push({ topic, payload: JSON.parse(payload) });
+    });
+    try {
+      const { token } = await quoteWithLink("water_filtration");
+      const view = choosing(await page(token));
+      expect((await send(token, { slot: view.slots[0]!.value })).status).toBe(302);
+      const [visit] = await db.select().from(schema.visits);
+      const moving = choosing(await page(token, "?change=1"));
+      expect(
+        (await send(token, { intent: "reschedule", slot: moving.slots.at(-1)!.value })).status,
+      ).toBe(302);
+      expect((await staffSend(visit!.id, { intent: "cancel" })).status).toBe(302);
+      await expect.poll(() => events.length).toBe(3);
+      expect(events.map((e) => [e.payload.op, e.payload.id])).toEqual([
+        ["INSERT", visit!.id],
+        ["UPDATE", visit!.id],
+        ["DELETE", visit!.id],
+      ]);
+    } finally {
+      stop();
+    }
+  });
+});
