@@ -99,7 +99,7 @@ test("a visit booked for today shows on the dashboard card; its reminder's unsub
       await hoursForm.getByLabel(`${day} ends`).fill(end(day));
     }
     await hoursForm.getByRole("button", { name: "Save working hours" }).click();
-    await expect(page.getByRole("heading", { name: "Schedule", level: 2 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Availability", level: 2 })).toBeVisible();
   }
   const leadTime = page.getByLabel("Lead time (hours)");
   const weekday = (day: string) => day !== "Saturday" && day !== "Sunday";
