@@ -32,6 +32,7 @@ export default [
   route("account/setup", "routes/account/setup.tsx"),
   route("account/quotes/:id/estimate/pdf", "routes/account/quote-estimate-pdf.ts"),
   route("account/quotes/:id/files/:fileId", "routes/account/quote-file.ts"),
+  route("account/data-export", "routes/account/data-export.ts"),
   route("admin/quotes/:id/files/:fileId", "routes/admin/quote-file.ts"),
   ...prefix("account", [
     layout("routes/account/layout.tsx", [
@@ -42,6 +43,7 @@ export default [
       route("quotes/:id/visit", "routes/account/quote-visit.tsx"),
       route("properties", "routes/account/properties.tsx"),
       route("properties/:id/remove", "routes/account/property-remove.tsx"),
+      route("close", "routes/account/close.tsx"),
     ]),
   ]),
   ...prefix("admin", [
