@@ -6,6 +6,13 @@
 import "~/lib/zod-browser";
 import { z } from "zod";
 
+/**
+ * A closed account's login row keeps only the name 'Closed account' and an email at this
+ * reserved domain (RFC 2606 `.invalid`: never deliverable), which names nobody.
+ */
+export const CLOSED_ACCOUNT_DOMAIN = "closed-account.invalid";
+export const CLOSED_ACCOUNT_NAME = "Closed account";
+
 /** What the customer types to confirm (compared ignoring case and surrounding spaces). */
 export const CLOSE_CONFIRMATION_WORD = "CLOSE";
 

@@ -1,10 +1,11 @@
 /**
  * Closing an account (issue 21 point 6; docs/decisions/XXXX-account-closing-and-retention.md).
  * The customer proves it is them (their password, or for an account without one a fresh code
- * emailed to them) and types the confirmation word. Then, in one transaction, the login and
- * everything personal hanging off it is deleted: the user row (name, email, mobile number), its
- * profile, sign-in methods (password hash, linked providers), two-factor secret and backup codes,
- * sessions, saved properties, pending codes and links, and account mail/texts not about a quote.
+ * emailed to them) and types the confirmation word. Then, in one transaction, everything personal
+ * is erased: the user row's name, email and mobile number (replaced by a placeholder: the row
+ * stays only because the signed acceptance record refers to it), the profile, sign-in methods
+ * (password hash, linked providers), two-factor secret and backup codes, sessions, saved
+ * properties, pending codes and links, and account mail/texts not about a quote.
  * The business records the company must keep stay, detached from any login: quote requests
  * (user_id null, so the admin pages say 'Closed account'), their status history and files, and
  * estimates with their acceptance record (ESIGN). The email can sign up again later as a new account.
@@ -18,7 +19,11 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
   account,
   mail_outbox,
+  profiles,
+  properties,
   quotes,
+  session,
+  twoFactor,
   user as users,
   verification,
   visit_staff,
@@ -29,7 +34,12 @@ import { enqueueAndKick } from "~/lib/outbox.server";
 import type { SessionUser } from "~/lib/session.server";
 import { company } from "../catalog/company";
 import { consumeAuthLimit } from "./auth-limits.server";
-import { closeWithCodeSchema, closeWithPasswordSchema } from "./close-account-schema";
+import {
+  CLOSED_ACCOUNT_DOMAIN,
+  CLOSED_ACCOUNT_NAME,
+  closeWithCodeSchema,
+  closeWithPasswordSchema,
+} from "./close-account-schema";
 import { revokeAllSessions } from "./security.server";
 import { logAuthEvent } from "./sign-in.server";
 
@@ -207,10 +217,27 @@ export async function closeAccount(
 }
 
 /**
+ * The login row of a closed account: name 'Closed account' and an email `closed-{random}@`
+ * CLOSED_ACCOUNT_DOMAIN, which names nobody and can receive nothing. The row stays because the
+ * signed acceptance record refers to it and may never change (drizzle/0008's trigger).
+ */
+export function closedAccountPlaceholder() {
+  return {
+    name: CLOSED_ACCOUNT_NAME,
+    email: `closed-${randomUUID()}@${CLOSED_ACCOUNT_DOMAIN}`,
+    emailVerified: false,
+    image: null,
+    phoneNumber: null,
+    phoneNumberVerified: null,
+    twoFactorEnabled: false,
+  };
+}
+
+/**
  * Erases the account `userId` in one transaction (see the module comment): its quotes are
- * detached first (kept, user_id and property_id null), then its account mail and texts not about
- * a quote, its pending codes and links, and the user row, which takes its profile, sign-in
- * methods, two-factor, sessions and properties with it (ON DELETE CASCADE).
+ * detached (kept, user_id and property_id null); its account mail and texts not about a quote,
+ * its pending codes and links, sessions, sign-in methods (password hash, providers), two-factor,
+ * saved properties and profile are deleted; the user row keeps only a placeholder name and email.
  */
 export async function eraseAccount(userId: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -240,6 +267,11 @@ export async function eraseAccount(userId: string): Promise<void> {
     ];
     if (row.phone) named.push(contains(verification.identifier, row.phone));
     await tx.delete(verification).where(or(...named));
-    await tx.delete(users).where(eq(users.id, userId));
+    await tx.delete(session).where(eq(session.userId, userId));
+    await tx.delete(account).where(eq(account.userId, userId));
+    await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
+    await tx.delete(properties).where(eq(properties.user_id, userId));
+    await tx.delete(profiles).where(eq(profiles.id, userId));
+    await tx.update(users).set(closedAccountPlaceholder()).where(eq(users.id, userId));
   });
 }

@@ -69,9 +69,7 @@ export function QuoteTable({ quotes }: { quotes: QuoteRow[] }) {
               <td className="px-3 py-2 wrap-anywhere">
                 {q.customer}
                 {q.isGuest && <div className="text-xs text-slate-600">Guest</div>}
-                {q.closedAccount && (
-                  <div className="text-xs text-slate-600">Closed account</div>
-                )}
+                {q.closedAccount && <div className="text-xs text-slate-600">Closed account</div>}
               </td>
               <td className="px-3 py-2 wrap-anywhere">{q.property}</td>
               <td className="max-w-60 px-3 py-2 wrap-anywhere">{q.description}</td>
