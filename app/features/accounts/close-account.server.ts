@@ -21,6 +21,7 @@ import {
   mail_outbox,
   profiles,
   properties,
+  quote_status_history,
   quotes,
   session,
   twoFactor,
@@ -235,7 +236,7 @@ export function closedAccountPlaceholder() {
 
 /**
  * Erases the account `userId` in one transaction (see the module comment): its quotes are
- * detached (kept, user_id and property_id null); its account mail and texts not about a quote,
+ * detached (kept, user_id and property_id null, their history's changed_by null); its account mail and texts not about a quote,
  * its pending codes and links, sessions, sign-in methods (password hash, providers), two-factor,
  * saved properties and profile are deleted; the user row keeps only a placeholder name and email.
  */
@@ -250,6 +251,11 @@ export async function eraseAccount(userId: string): Promise<void> {
       .update(quotes)
       .set({ user_id: null, property_id: null })
       .where(eq(quotes.user_id, userId));
+    // the request's own history entries ('pending' when sent) no longer name the login
+    await tx
+      .update(quote_status_history)
+      .set({ changed_by: null })
+      .where(eq(quote_status_history.changed_by, userId));
     const toThem = row.phone
       ? or(
           sql`lower(${mail_outbox.to_address}) = lower(${row.email})`,
