@@ -4,9 +4,20 @@
  * wrong password, then closes the account and signs it out; axe finds nothing on either page.
  */
 import fs from "node:fs";
+import type { Page } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { expect, openAs, test } from "./fixtures";
-import { expectNoAxeViolations } from "./helpers";
+import { expectNoAxeViolations, hydrated, sidewaysScroll } from "./helpers";
+
+/** The page at a 320 px wide window has no sideways scroll (WCAG 2.2 reflow). */
+async function noSidewaysScrollAt320(page: Page) {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.reload();
+  await hydrated(page);
+  const { extra, culprits } = await sidewaysScroll(page);
+  expect(extra, culprits.join("; ")).toBe(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 test("a customer downloads their data and closes their account from the profile", async ({
   page,
@@ -16,6 +27,7 @@ test("a customer downloads their data and closes their account from the profile"
   await openAs(page, account, "/account/profile");
   await expect(page.getByRole("heading", { name: "Your Data" })).toBeVisible();
   await expectNoAxeViolations(page);
+  await noSidewaysScrollAt320(page);
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),
@@ -36,6 +48,7 @@ test("a customer downloads their data and closes their account from the profile"
   await expect(page).toHaveURL(/\/account\/close$/);
   await expect(page.getByRole("heading", { name: "Close your account?" })).toBeVisible();
   await expectNoAxeViolations(page);
+  await noSidewaysScrollAt320(page);
 
   await page.getByLabel("Your Password").fill("not my password");
   await page.getByLabel("Type CLOSE to confirm").fill("CLOSE");

@@ -72,7 +72,8 @@ export default function CloseAccountPage({ loaderData, actionData }: Route.Compo
       <h2 id="close-title" className="text-xl font-semibold">
         Close your account?
       </h2>
-      <p className="text-slate-700">
+      {/* a long address breaks rather than pushing the page sideways on a phone */}
+      <p className="wrap-anywhere text-slate-700">
         Closing erases your name, email ({loaderData.email}), mobile number, saved properties,
         sign-in methods, two-factor settings and signed-in devices. You are signed out everywhere
         and cannot sign in again; you may create a new account with the same email later.
