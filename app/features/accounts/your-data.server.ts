@@ -444,19 +444,23 @@ function readme(exportedAt: Date): string {
 }
 
 /**
- * The customer's data as a streamed ZIP: README.txt, one JSON file per section, then their
- * files read one at a time from the file storage (a file missing from the storage is left out
- * and logged). JSON is deflated; photos, PDFs and PNGs are stored as they are.
+ * The customer's data as a streamed ZIP: README.txt and one JSON file per section first, then
+ * their files, each read from the file storage only when the reader has taken what came before
+ * (one file in memory at a time). A file missing from the storage is left out and logged. JSON
+ * is deflated; photos, PDFs and PNGs are stored as they are.
  */
 export async function yourDataZip(
   userId: string,
   now = new Date(),
 ): Promise<ReadableStream<Uint8Array>> {
   const parts = await collectYourData(userId);
-  let zip: Zip;
+  const files = parts.flatMap(({ content }) => content.files ?? []);
+  let zip: Zip | undefined;
+  let ended = false;
+  let add: (path: string, bytes: Uint8Array, compressed: boolean) => void = () => {};
   return new ReadableStream<Uint8Array>({
-    async start(controller) {
-      zip = new Zip((error, chunk, final) => {
+    start(controller) {
+      const archive = new Zip((error, chunk, final) => {
         if (error) {
           controller.error(error);
           return;
@@ -464,30 +468,37 @@ export async function yourDataZip(
         controller.enqueue(chunk);
         if (final) controller.close();
       });
-      const add = (path: string, bytes: Uint8Array, compressed: boolean) => {
+      zip = archive;
+      add = (path, bytes, compressed) => {
         const entry = compressed ? new ZipPassThrough(path) : new ZipDeflate(path, { level: 6 });
         entry.mtime = now;
-        zip.add(entry);
+        archive.add(entry);
         entry.push(bytes, true);
       };
+      add("README.txt", encoder.encode(readme(now)), false);
+      for (const { section, content } of parts) {
+        add(section.file, encoder.encode(JSON.stringify(content.data, null, 2)), false);
+      }
+    },
+    // one file per pull (a missing one is skipped: something must be added, or the end)
+    async pull(controller) {
       try {
-        add("README.txt", encoder.encode(readme(now)), false);
-        for (const { section, content } of parts) {
-          add(section.file, encoder.encode(JSON.stringify(content.data, null, 2)), false);
-        }
-        for (const file of parts.flatMap(({ content }) => content.files ?? [])) {
+        for (let file = files.shift(); file; file = files.shift()) {
           const bytes =
             file.bytes ?? (file.storageKey ? await storage().get(file.storageKey) : null);
-          if (!bytes) {
-            logger().error(
-              { path: file.path },
-              "a file of a data export is missing from the storage",
-            );
-            continue;
+          if (bytes) {
+            add(file.path, bytes, file.compressed);
+            return;
           }
-          add(file.path, bytes, file.compressed);
+          logger().error(
+            { path: file.path },
+            "a file of a data export is missing from the storage",
+          );
         }
-        zip.end();
+        if (!ended) {
+          ended = true;
+          zip?.end();
+        }
       } catch (error) {
         controller.error(error);
       }
