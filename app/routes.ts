@@ -34,6 +34,7 @@ export default [
   route("account/setup", "routes/account/setup.tsx"),
   route("account/quotes/:id/estimate/pdf", "routes/account/quote-estimate-pdf.ts"),
   route("account/quotes/:id/files/:fileId", "routes/account/quote-file.ts"),
+  route("account/data-export", "routes/account/data-export.ts"),
   route("admin/quotes/:id/files/:fileId", "routes/admin/quote-file.ts"),
   ...prefix("account", [
     layout("routes/account/layout.tsx", [
@@ -45,6 +46,7 @@ export default [
       route("quotes/:id/reminders", "routes/account/quote-reminders.tsx"),
       route("properties", "routes/account/properties.tsx"),
       route("properties/:id/remove", "routes/account/property-remove.tsx"),
+      route("close", "routes/account/close.tsx"),
     ]),
   ]),
   ...prefix("admin", [

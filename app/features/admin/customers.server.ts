@@ -2,8 +2,9 @@
  * The back office's customers: every account with its profile (SPEC: Name, ID, Join Date,
  * Admin Status), newest first, searchable by name, id or email; and one customer in full.
  */
-import { desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, notIlike, or, sql } from "drizzle-orm";
 import { profiles, properties, quotes, user as users } from "~/db/schema";
+import { CLOSED_ACCOUNT_DOMAIN } from "~/features/accounts/close-account-schema";
 import { db } from "~/lib/db.server";
 
 export const CUSTOMERS_PAGE_SIZE = 25;
@@ -12,15 +13,22 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** One page of customers matching `q` (name, id or email; all when empty), newest first. */
+/**
+ * One page of customers matching `q` (name, id or email; all when empty), newest first. Closed
+ * accounts (their placeholder login rows) are left out.
+ */
 export async function listCustomers(query: { q?: string; page: number }) {
+  const open = notIlike(users.email, `%@${CLOSED_ACCOUNT_DOMAIN}`);
   const where = query.q
-    ? or(
-        ilike(profiles.full_name, containsPattern(query.q)),
-        ilike(users.email, containsPattern(query.q)),
-        ilike(users.id, `${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+    ? and(
+        open,
+        or(
+          ilike(profiles.full_name, containsPattern(query.q)),
+          ilike(users.email, containsPattern(query.q)),
+          ilike(users.id, `${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+        ),
       )
-    : undefined;
+    : open;
   const [rows, [count]] = await Promise.all([
     db
       .select({

@@ -12,6 +12,15 @@ import { formatDateTime } from "~/lib/dates";
 import { orNA } from "./format";
 import { getQuoteDetail } from "./quotes.server";
 
+/**
+ * How a quote without an account is named: 'Guest' for a guest's request, 'Closed account' for
+ * one whose requester closed their account (is_guest false, user_id null:
+ * features/accounts/close-account.server.ts).
+ */
+export function requesterWithoutAccount(q: { is_guest: boolean }): string {
+  return q.is_guest ? "Guest" : "Closed account";
+}
+
 export type QuoteDetailView = NonNullable<Awaited<ReturnType<typeof loadQuoteDetail>>>;
 
 /** The quote page's data for quote `id`, or null when there is no such quote. */
@@ -39,6 +48,8 @@ export async function loadQuoteDetail(id: string) {
     customer: q.user_id
       ? { id: q.user_id, name: orNA(detail.customer_name), email: detail.customer_email }
       : null,
+    /** 'Guest', or 'Closed account' when the requester closed their account (quote kept) */
+    noAccount: requesterWithoutAccount(q),
     property: detail.property
       ? `${detail.property.address}, ${detail.property.city}, ${detail.property.state} ${detail.property.zip_code}`
       : null,
@@ -49,7 +60,9 @@ export async function loadQuoteDetail(id: string) {
     history: detail.history.map((h) => ({
       id: h.id,
       status: h.status,
-      by: h.changed_by_id ? (h.changed_by_name ?? h.changed_by_email ?? "Former user") : "Guest",
+      by: h.changed_by_id
+        ? (h.changed_by_name ?? h.changed_by_email ?? "Former user")
+        : requesterWithoutAccount(q),
       at: formatDateTime(h.created_at),
       notes: h.notes,
     })),

@@ -50,7 +50,7 @@ export function QuoteRequestCard({ q }: { q: QuoteDetailView }) {
                   {q.customer.name}
                 </Link>
               ) : (
-                "Guest"
+                q.noAccount
               ),
             ],
           ]}

@@ -17,6 +17,8 @@ export function quoteRow(q: QuoteListItem, now: number) {
     // an account without a full name shows its contact name; only a guest's request says Guest
     customer: orNA(q.customer_name?.trim() || `${q.contact_first_name} ${q.contact_last_name}`),
     isGuest: q.is_guest,
+    /** the requester closed their account: the quote is kept without a login */
+    closedAccount: !q.is_guest && q.user_id === null,
     property: orNA(q.property_address),
     description: orNA(q.description),
     status: q.current_status,
@@ -71,6 +73,7 @@ export function QuoteTable({ quotes }: { quotes: QuoteRow[] }) {
               <td className="px-3 py-2 wrap-anywhere">
                 {q.customer}
                 {q.isGuest && <div className="text-xs text-slate-600">Guest</div>}
+                {q.closedAccount && <div className="text-xs text-slate-600">Closed account</div>}
               </td>
               <td className="px-3 py-2 wrap-anywhere">{q.property}</td>
               <td className="max-w-60 px-3 py-2 wrap-anywhere">{q.description}</td>

@@ -105,6 +105,8 @@ const listColumns = {
   current_status: quotes.current_status,
   triage_score: quotes.triage_score,
   is_guest: quotes.is_guest,
+  /** null for a guest's request and for a closed account's (is_guest false) */
+  user_id: quotes.user_id,
   contact_first_name: quotes.contact_first_name,
   contact_last_name: quotes.contact_last_name,
   contact_email: quotes.contact_email,

@@ -1,5 +1,6 @@
-import { data, href } from "react-router";
+import { data, Form, href, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { authRequest } from "~/features/accounts/auth-request.server";
 import { ChangePasswordForm } from "~/features/accounts/change-password-form";
@@ -140,6 +141,39 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             devices={loaderData.devices}
             error={security?.section === "devices" ? security.error : undefined}
           />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Your Data</CardTitle>
+          <CardDescription>
+            Download everything we hold about you: a ZIP file of your profile, sign-in methods,
+            devices, properties, quote requests with their files, estimates and visits.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {/* a full page post: the browser saves the answer as a file */}
+          <Form method="post" action={href("/account/data-export")} reloadDocument>
+            <Button type="submit" variant="outline">
+              Download My Data
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Close Account</CardTitle>
+          <CardDescription>
+            Erase your personal data and sign-in. Quote requests and signed estimates are kept
+            without your login, as business records.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button asChild variant="destructive">
+            <Link to={href("/account/close")}>Close My Account...</Link>
+          </Button>
         </CardContent>
       </Card>
     </div>
