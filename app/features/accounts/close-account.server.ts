@@ -1,5 +1,5 @@
 /**
- * Closing an account (issue 21 point 6; docs/decisions/XXXX-account-closing-and-retention.md).
+ * Closing an account (issue 21 point 6; docs/decisions/0154-account-closing-and-retention.md).
  * The customer proves it is them (their password, or for an account without one a fresh code
  * emailed to them) and types the confirmation word. Then, in one transaction, everything personal
  * is erased: the user row's name, email and mobile number (replaced by a placeholder: the row

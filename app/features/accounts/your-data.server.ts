@@ -5,7 +5,7 @@
  * more entry there. Nothing secret goes in: no password hash, TOTP secret or backup codes, no
  * session or provider token, no status-link or estimate-link token (only their hashes exist).
  * Another customer's data cannot enter: every query is keyed by the customer's own user id.
- * The retention rule for closing an account: docs/decisions/XXXX-account-closing-and-retention.md.
+ * The retention rule for closing an account: docs/decisions/0154-account-closing-and-retention.md.
  */
 
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
