@@ -94,5 +94,6 @@ export function flagWater(analyte: WaterAnalyteId, reading: WaterReading): Water
 
 /** A level as people read it, in `unit`: "10 µg/L" for arsenic's 0.010 mg/L asked in ug/L. */
 export function levelIn(level: ReferenceLevel, unit: WaterUnit): string {
-  return convertWater(level.value, level.unit, unit);
+  // in its own unit, as the EPA writes it ("0.010": the zero shows the precision)
+  return level.unit === unit ? level.value : convertWater(level.value, level.unit, unit);
 }

@@ -121,7 +121,7 @@ export function RadonResults({
                         from {formatDate(r.startedOn)}
                       </span>
                     </td>
-                    <td className={td}>{r.level} pCi/L</td>
+                    <td className={td}>{`${r.level} pCi/L`}</td>
                     <td className={td}>
                       <FlagBadge flag={r.flag} />
                     </td>

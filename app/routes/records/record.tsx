@@ -30,16 +30,19 @@ export async function loader({ params }: Route.LoaderArgs) {
     { propertyId: property.id },
     ({ fileId }) => `/records/${params.token}/files/${fileId}`,
   );
-  return {
-    address: {
-      address: property.address,
-      city: property.city,
-      state: property.state,
-      zipCode: property.zipCode,
+  return data(
+    {
+      address: {
+        address: property.address,
+        city: property.city,
+        state: property.state,
+        zipCode: property.zipCode,
+      },
+      expiresAt: formatDateTime(property.expiresAt),
+      results,
     },
-    expiresAt: formatDateTime(property.expiresAt),
-    results,
-  };
+    { headers: PRIVATE },
+  );
 }
 
 export function meta(args: Route.MetaArgs) {
