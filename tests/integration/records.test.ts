@@ -435,8 +435,8 @@ describe.each(drivers)("test results and the property record on %s", (driver) =>
       expect(sharedRoute.headers()).toEqual({
         "Cache-Control": "private, no-store",
         "X-Robots-Tag": "noindex, nofollow",
-        "Referrer-Policy": "no-referrer",
       });
+      // server.ts adds Referrer-Policy: no-referrer to every token path
       expect(isTokenPath(`/records/${token}`)).toBe(true);
       const rendered = await renderRoute(
         sharedRoute as never,

@@ -11,7 +11,6 @@ import type { Route } from "./+types/record";
 const PRIVATE = {
   "Cache-Control": "private, no-store",
   "X-Robots-Tag": "noindex, nofollow",
-  "Referrer-Policy": "no-referrer",
 };
 
 export function headers() {
