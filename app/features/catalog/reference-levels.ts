@@ -4,7 +4,7 @@
  * maximum contaminant levels (MCLs) or action levels, the units a lab reports, and each level's
  * source (`sources.ts`). Levels are decimal strings, never floats: "0.010" mg/L must equal
  * "10" ug/L exactly (features/records/levels.ts does the arithmetic with decimal.js).
- * docs/decisions/XXXX-reference-levels.md (lead's figure), XXXX-test-results.md.
+ * docs/decisions/XXXX-reference-levels.md (the lead figure), XXXX-test-results.md.
  */
 import { defineEnum, type EnumValue } from "./define-enum";
 import type { SourceId } from "./sources";
