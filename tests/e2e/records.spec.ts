@@ -5,9 +5,25 @@
  * another browser context shows the record without the customer's name or email, and stops
  * working once revoked. axe finds nothing on the new pages.
  */
+import type { Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { expect, openAs, signInAs, test } from "./fixtures";
-import { confirmationReference, expectNoAxeViolations, fillRadon, hydrated } from "./helpers";
+import {
+  confirmationReference,
+  expectNoAxeViolations,
+  fillRadon,
+  hydrated,
+  sidewaysScroll,
+} from "./helpers";
+
+/** 320 CSS px wide (WCAG 1.4.10): the page does not scroll sideways (wide tables scroll in their box). */
+async function fitsNarrowScreen(page: Page) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: 800 });
+  const { extra, culprits } = await sidewaysScroll(page);
+  expect(extra, culprits.join(" | ")).toBe(0);
+  if (size) await page.setViewportSize(size);
+}
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -110,6 +126,7 @@ test("staff record radon before and after mitigation; the owner sees chart and t
   await expect(
     staff.getByRole("list", { name: "Lab reports", exact: true }).getByRole("link"),
   ).toHaveCount(2);
+  await expectNoAxeViolations(staff);
 
   // the owner's record: table and chart with the 4 and 2 pCi/L lines
   await page.goto("/account/properties");
@@ -130,6 +147,7 @@ test("staff record radon before and after mitigation; the owner sees chart and t
   const download = await page.request.get((await reportLink.getAttribute("href")) as string);
   expect(download.headers()["content-type"]).toBe("application/pdf");
   await expectNoAxeViolations(page);
+  await fitsNarrowScreen(page);
 
   // a share link for 30 days
   await page.getByLabel("Link works for").selectOption({ label: "30 days" });
@@ -161,6 +179,7 @@ test("staff record radon before and after mitigation; the owner sees chart and t
   );
   expect(sharedReport.status()).toBe(200);
   await expectNoAxeViolations(buyer);
+  await fitsNarrowScreen(buyer);
 
   // revoked: the link and its files stop working
   await page.getByRole("button", { name: /^Revoke the link/ }).click();
