@@ -59,6 +59,9 @@ import stylesheet from "./app.css?url";
 /** The quote forms' own addresses (/quotes/water...), not the pages beside them. */
 const QUOTE_FORM_PATH = /^\/quotes\/(?!uploads$|confirmation$)[a-z-]+$/;
 
+/** A quote's back-office page, whose action also takes the test result forms. */
+const ADMIN_QUOTE_PATH = /^\/admin\/quotes\/[0-9a-f-]{36}$/;
+
 /** The estimate pages whose action takes the accept form (routes/estimates, routes/account). */
 const ESTIMATE_ANSWER_PATH = /^\/(estimates\/[^/]+|account\/quotes\/[^/]+\/estimate)$/;
 
@@ -75,6 +78,14 @@ function bodyLimitsFor(pathname: string): BodyLimits {
     // without JavaScript the files come with the answers
     const files = QUOTE_FILE_LIMITS.photo + QUOTE_FILE_LIMITS.report;
     return uploadLimits(QUOTE_FILE_MAX_BYTES, files, QUOTE_FILE_MESSAGES.tooLarge("Your files"));
+  }
+  if (ADMIN_QUOTE_PATH.test(pathname)) {
+    // a test result's lab report (one PDF) comes with the result form (features/records)
+    return {
+      ...FORM_LIMITS,
+      maxBytes: QUOTE_FILE_MAX_BYTES + FORM_LIMITS.maxBytes,
+      tooLargeMessage: QUOTE_FILE_MESSAGES.tooLarge("The lab report"),
+    };
   }
   if (pathname === "/admin/blog/new" || /^\/admin\/blog\/[^/]+$/.test(pathname)) {
     // an article's HTML, URL-encoded (up to three bytes per character)

@@ -14,6 +14,7 @@ import {
   foreignKey,
   index,
   integer,
+  numeric,
   pgEnum,
   pgTable,
   primaryKey,
@@ -25,6 +26,13 @@ import {
 } from "drizzle-orm/pg-core";
 import * as enums from "../features/catalog/enums";
 import { reminderKind } from "../features/catalog/follow-ups";
+import {
+  radonPhase,
+  radonTestKind,
+  testResultKind,
+  waterAnalyteIds,
+  waterUnit,
+} from "../features/catalog/reference-levels";
 import { serviceId } from "../features/catalog/services";
 import { visitKind } from "../features/catalog/visits";
 import { estimateStatus, estimateUnit } from "../features/estimates/enums";
@@ -53,6 +61,11 @@ export const outboxChannelEnum = pgEnum("outbox_channel", ["mail", "sms"]);
 export const estimateUnitEnum = pgEnum("estimate_unit", estimateUnit.values);
 export const estimateStatusEnum = pgEnum("estimate_status", estimateStatus.values);
 export const visitKindEnum = pgEnum("visit_kind", visitKind.values);
+export const testResultKindEnum = pgEnum("test_result_kind", testResultKind.values);
+export const radonTestKindEnum = pgEnum("radon_test_kind", radonTestKind.values);
+export const radonPhaseEnum = pgEnum("radon_phase", radonPhase.values);
+export const waterUnitEnum = pgEnum("water_unit", waterUnit.values);
+export const waterAnalyteEnum = pgEnum("water_analyte", waterAnalyteIds);
 export const reminderKindEnum = pgEnum("reminder_kind", reminderKind.values);
 
 /** Binary data (bytea), read as a Buffer on both drivers (PGlite gives a Uint8Array). */
@@ -843,4 +856,107 @@ export const reminder_unsubscribe_links = pgTable(
     created_at: createdAt(),
   },
   (t) => [index("reminder_unsubscribe_links_quote_idx").on(t.quote_id)],
+);
+
+/**
+ * A test result staff recorded for a property from one of its quotes' admin pages (issue 21
+ * point 4; features/records/results.server.ts): radon (test kind, start and end dates, pCi/L,
+ * before or after mitigation), drinking water (its analytes) or mold (its samples). `lab` is the
+ * lab's or the radon device's name. Values are `numeric` (exact decimals, read as strings). The
+ * optional lab report is a quote upload attached to the quote in the same transaction, so it is
+ * one of the quote's files too.
+ */
+export const test_results = pgTable(
+  "test_results",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    property_id: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    quote_id: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    kind: testResultKindEnum("kind").notNull(),
+    lab: text("lab").notNull(),
+    /** water and mold: the day the sample was taken; radon: the test's last day */
+    sampled_on: date("sampled_on").notNull(),
+    radon_test_kind: radonTestKindEnum("radon_test_kind"),
+    radon_started_on: date("radon_started_on"),
+    /** pCi/L */
+    radon_level: numeric("radon_level"),
+    radon_phase: radonPhaseEnum("radon_phase"),
+    report_upload_id: uuid("report_upload_id").references(() => quote_uploads.id, {
+      onDelete: "restrict",
+    }),
+    recorded_by: text("recorded_by").references(() => user.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("test_results_property_idx").on(t.property_id, t.sampled_on),
+    index("test_results_quote_idx").on(t.quote_id),
+    check(
+      "test_results_radon_fields",
+      sql`(${t.kind} = 'radon') = (${t.radon_level} IS NOT NULL AND ${t.radon_test_kind} IS NOT NULL AND ${t.radon_started_on} IS NOT NULL AND ${t.radon_phase} IS NOT NULL)`,
+    ),
+    check(
+      "test_results_radon_dates",
+      sql`${t.radon_started_on} IS NULL OR ${t.radon_started_on} <= ${t.sampled_on}`,
+    ),
+  ],
+);
+
+/** One analyte of a drinking-water result: a concentration (`value` in `unit`) or presence. */
+export const test_result_analytes = pgTable(
+  "test_result_analytes",
+  {
+    result_id: uuid("result_id")
+      .notNull()
+      .references(() => test_results.id, { onDelete: "cascade" }),
+    analyte: waterAnalyteEnum("analyte").notNull(),
+    value: numeric("value"),
+    unit: waterUnitEnum("unit"),
+    present: boolean("present"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.result_id, t.analyte] }),
+    check(
+      "test_result_analytes_one_reading",
+      sql`(${t.value} IS NOT NULL AND ${t.unit} IS NOT NULL AND ${t.present} IS NULL) OR (${t.value} IS NULL AND ${t.unit} IS NULL AND ${t.present} IS NOT NULL)`,
+    ),
+  ],
+);
+
+/** One air sample of a mold result: where, and the spore counts (spores/m3) inside and outside. */
+export const test_result_mold_samples = pgTable(
+  "test_result_mold_samples",
+  {
+    result_id: uuid("result_id")
+      .notNull()
+      .references(() => test_results.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    location: text("location").notNull(),
+    indoor_count: integer("indoor_count").notNull(),
+    outdoor_count: integer("outdoor_count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.result_id, t.position] })],
+);
+
+/**
+ * Read-only links to a property's record (/records/{token}) a homeowner gives a buyer or an
+ * inspector: only a SHA-256 hash of the token (256 random bits) is stored; a link works until it
+ * expires or is revoked (features/records/share-links.server.ts).
+ */
+export const record_share_links = pgTable(
+  "record_share_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    property_id: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    token_hash: text("token_hash").notNull().unique(),
+    created_at: createdAt(),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revoked_at: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("record_share_links_property_idx").on(t.property_id)],
 );

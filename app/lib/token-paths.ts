@@ -12,6 +12,7 @@ export const tokenPathPrefixes = [
   "/quotes/status/",
   "/estimates/",
   "/share/",
+  "/records/",
   "/unsubscribe/",
 ] as const;
 

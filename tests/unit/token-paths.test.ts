@@ -19,6 +19,8 @@ describe("addresses that carry a token (docs/decisions/0132-token-paths-stay-pri
       "/quotes/status/abc.data",
       "/estimates/tok",
       "/share/tok",
+      "/records/tok",
+      "/records/tok/files/0f0e",
       "/unsubscribe/tok",
     ]) {
       expect(isTokenPath(path), path).toBe(true);

@@ -4,7 +4,7 @@
  * page's action with a `form` field naming which form it is.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { Home, Pencil, Plus, Trash2 } from "lucide-react";
+import { ClipboardList, Home, Pencil, Plus, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { href, Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -116,7 +116,16 @@ export function PropertiesSection({
                     {property.city}, {property.state} {property.zipCode}
                   </p>
                 </CardHeader>
-                <CardFooter className="gap-2">
+                <CardFooter className="flex-wrap gap-2">
+                  <Button asChild size="sm">
+                    <Link
+                      to={href("/account/properties/:id", { id: property.id })}
+                      aria-label={`Record of ${property.address}`}
+                    >
+                      <ClipboardList aria-hidden="true" />
+                      Record
+                    </Link>
+                  </Button>
                   <PropertyDialog
                     key={[property.address, property.city, property.state, property.zipCode].join(
                       "|",

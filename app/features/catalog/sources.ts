@@ -67,6 +67,32 @@ export const sources = {
       "Radon-hazard potential of the Sandy and Provo areas, Salt Lake and Utah Counties (Special Study 85)",
     url: "https://utahmapstore.com/products/ss-85",
   },
+  epaDrinkingWaterRegulations: {
+    publisher: "U.S. Environmental Protection Agency",
+    title: "National Primary Drinking Water Regulations",
+    url: "https://www.epa.gov/ground-water-and-drinking-water/national-primary-drinking-water-regulations",
+  },
+  epaLeadCopperImprovements: {
+    publisher: "U.S. Environmental Protection Agency",
+    title: "Lead and Copper Rule Improvements",
+    url: "https://www.epa.gov/ground-water-and-drinking-water/lead-and-copper-rule-improvements",
+  },
+  epaPfasRegulation: {
+    publisher: "U.S. Environmental Protection Agency",
+    title:
+      "Per- and Polyfluoroalkyl Substances (PFAS): Final PFAS National Primary Drinking Water Regulation",
+    url: "https://www.epa.gov/sdwa/and-polyfluoroalkyl-substances-pfas",
+  },
+  epaRadionuclidesRule: {
+    publisher: "U.S. Environmental Protection Agency",
+    title: "Radionuclides Rule",
+    url: "https://www.epa.gov/dwreginfo/radionuclides-rule",
+  },
+  epaTotalColiformRule: {
+    publisher: "U.S. Environmental Protection Agency",
+    title: "Revised Total Coliform Rule and Total Coliform Rule",
+    url: "https://www.epa.gov/dwreginfo/revised-total-coliform-rule-and-total-coliform-rule",
+  },
   doeEvaporativeCoolers: {
     publisher: "U.S. Department of Energy",
     title: "Evaporative Coolers (Energy Saver)",

@@ -337,24 +337,34 @@ export async function readQuoteFile(
     logger().error({ quoteId, fileId, variant }, "an attached file is missing from the storage");
     return null;
   }
+  return { body, headers: uploadHeaders(row, variant, body.byteLength) };
+}
+
+/**
+ * The headers a stored request file is served with (every private file route): private and
+ * never stored, nosniff, sandboxed, noindex, no referrer; PDFs as downloads, photos inline,
+ * under the original name.
+ */
+export function uploadHeaders(
+  row: { kind: QuoteFileKind; name: string; contentType: string },
+  variant: "file" | "thumbnail",
+  byteLength: number,
+): Record<string, string> {
   const isThumbnail = variant === "thumbnail";
   const name = isThumbnail ? `thumbnail-${row.name.replace(/\.[^.]*$/, "")}.webp` : row.name;
   return {
-    body,
-    headers: {
-      "Content-Type": isThumbnail ? "image/webp" : row.contentType,
-      "Content-Length": String(body.byteLength),
-      // PDFs are downloaded, never shown inside the site's origin; photos are shown
-      "Content-Disposition": contentDisposition(name, {
-        type: row.kind === "report" ? "attachment" : "inline",
-      }),
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-      "Cross-Origin-Resource-Policy": "same-origin",
-      "X-Robots-Tag": "noindex, nofollow",
-      "Referrer-Policy": "no-referrer",
-    },
+    "Content-Type": isThumbnail ? "image/webp" : row.contentType,
+    "Content-Length": String(byteLength),
+    // PDFs are downloaded, never shown inside the site's origin; photos are shown
+    "Content-Disposition": contentDisposition(name, {
+      type: row.kind === "report" ? "attachment" : "inline",
+    }),
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "X-Robots-Tag": "noindex, nofollow",
+    "Referrer-Policy": "no-referrer",
   };
 }
 
@@ -565,15 +575,18 @@ export async function quoteFileResponse(
   const variant =
     new URL(request.url).searchParams.get("size") === "thumbnail" ? "thumbnail" : "file";
   const file = await readQuoteFile(reader, quoteId, fileId, variant);
-  if (!file) {
-    return new Response("Not found", {
-      status: 404,
-      headers: {
-        "Content-Type": "text/plain; charset=utf-8",
-        "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
-  }
+  if (!file) return fileNotFound();
   return new Response(new Uint8Array(file.body), { headers: file.headers });
+}
+
+/** A private file route's 404: nothing said, nothing stored. */
+export function fileNotFound(): Response {
+  return new Response("Not found", {
+    status: 404,
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
 }

@@ -1,0 +1,289 @@
+/**
+ * A property's test results as the record pages show them (the owner's /account/properties/{id},
+ * the shared /records/{token}, and the admin quote page's list): radon as a table with a chart
+ * beside it (recharts, loaded only in the browser after the page has shown: the table carries
+ * every figure, with or without JavaScript), water analytes flagged against their EPA levels with
+ * the source named, mold samples, and each result's lab report.
+ */
+import { FileText } from "lucide-react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { levelFlag, RADON_LEVELS } from "~/features/catalog/reference-levels";
+import { sources } from "~/features/catalog/sources";
+import { formatFileSize } from "~/features/quotes/files";
+import { formatDate } from "~/lib/dates";
+import type { PropertyResults, ReportView } from "./results.server";
+
+const RadonChart = lazy(() => import("./radon-chart"));
+
+const FLAG_TONE: Record<string, BadgeTone> = {
+  over: "danger",
+  consider: "warning",
+  under: "success",
+};
+
+function FlagBadge({ flag }: { flag: string }) {
+  return <Badge tone={FLAG_TONE[flag]}>{levelFlag.label(flag)}</Badge>;
+}
+
+function Report({ report }: { report: ReportView | null }) {
+  if (!report) return <span className="text-slate-600">None</span>;
+  return (
+    <span className="inline-flex items-center gap-1">
+      <FileText className="size-4 shrink-0 text-slate-600" aria-hidden="true" />
+      <a href={report.href} download className="break-all text-brand-800 underline">
+        {report.name}
+      </a>
+      <span className="text-slate-600">(PDF, {formatFileSize(report.sizeBytes)})</span>
+    </span>
+  );
+}
+
+/** A table that scrolls sideways inside its own box on a narrow screen (the page never does). */
+function TableBox({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+    <section aria-label={label} tabIndex={0} className="max-w-full overflow-x-auto">
+      <table className="w-full min-w-[32rem] text-left text-sm">{children}</table>
+    </section>
+  );
+}
+
+const th = "border-b border-slate-300 px-2 py-2 font-semibold";
+const td = "border-b border-slate-200 px-2 py-2 align-top";
+
+function SourceLink({ source }: { source: { publisher: string; title: string; url: string } }) {
+  return (
+    <a href={source.url} className="text-brand-800 underline" rel="noopener noreferrer">
+      {source.publisher}, {source.title}
+    </a>
+  );
+}
+
+/** True once the page runs in the browser (the chart is never server-rendered). */
+function useMounted(): boolean {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted;
+}
+
+/** Heading levels of a section and of its parts: h2/h3 on the record pages, h4/h5 in the back office. */
+type Levels = { section: "h2" | "h3" | "h4"; part: "h3" | "h4" | "h5" };
+const levelsFor = (level: Levels["section"]): Levels => ({
+  section: level,
+  part: level === "h2" ? "h3" : level === "h3" ? "h4" : "h5",
+});
+
+export function RadonResults({
+  results,
+  levels = levelsFor("h2"),
+}: {
+  results: PropertyResults["radon"];
+  levels?: Levels;
+}) {
+  const mounted = useMounted();
+  const source = sources[RADON_LEVELS.source];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as={levels.section}>Radon</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <p className="text-sm text-slate-700">
+          The EPA advises fixing a home at {RADON_LEVELS.fix} pCi/L or more and considering it
+          between {RADON_LEVELS.consider} and {RADON_LEVELS.fix} pCi/L. Source:{" "}
+          <SourceLink source={source} />.
+        </p>
+        {results.length === 0 ? (
+          <p className="text-sm text-slate-700">No radon results yet.</p>
+        ) : (
+          <div className="grid gap-4 lg:grid-cols-2">
+            <TableBox label="Radon results">
+              <caption className="sr-only">Radon results, oldest first</caption>
+              <thead>
+                <tr>
+                  <th className={th}>Test ended</th>
+                  <th className={th}>Result</th>
+                  <th className={th}>Reading</th>
+                  <th className={th}>When</th>
+                  <th className={th}>Test</th>
+                  <th className={th}>Device or lab</th>
+                  <th className={th}>Report</th>
+                </tr>
+              </thead>
+              <tbody>
+                {results.map((r) => (
+                  <tr key={r.id}>
+                    <td className={td}>
+                      {formatDate(r.endedOn)}
+                      <span className="block text-xs text-slate-600">
+                        from {formatDate(r.startedOn)}
+                      </span>
+                    </td>
+                    <td className={td}>{`${r.level} pCi/L`}</td>
+                    <td className={td}>
+                      <FlagBadge flag={r.flag} />
+                    </td>
+                    <td className={td}>{r.phase}</td>
+                    <td className={td}>{r.testKind}</td>
+                    <td className={td}>{r.lab}</td>
+                    <td className={td}>
+                      <Report report={r.report} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </TableBox>
+            <div className="min-h-64 min-w-0">
+              {mounted ? (
+                <Suspense fallback={null}>
+                  <RadonChart
+                    points={results.map((r) => ({
+                      date: r.endedOn,
+                      label: formatDate(r.endedOn),
+                      level: Number(r.level),
+                      phase: r.phase,
+                    }))}
+                  />
+                </Suspense>
+              ) : null}
+            </div>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function WaterResults({
+  results,
+  levels = levelsFor("h2"),
+}: {
+  results: PropertyResults["water"];
+  levels?: Levels;
+}) {
+  const Part = levels.part;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as={levels.section}>Drinking water</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        {results.length === 0 ? (
+          <p className="text-sm text-slate-700">No water results yet.</p>
+        ) : (
+          results.map((r) => (
+            <div key={r.id} className="space-y-2">
+              <Part className="font-semibold">
+                Sampled {formatDate(r.sampledOn)}, {r.lab}
+              </Part>
+              <TableBox label={`Water results of ${formatDate(r.sampledOn)}`}>
+                <thead>
+                  <tr>
+                    <th className={th}>Analyte</th>
+                    <th className={th}>Result</th>
+                    <th className={th}>Reading</th>
+                    <th className={th}>EPA level</th>
+                    <th className={th}>Source</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {r.analytes.map((a) => (
+                    <tr key={a.analyte}>
+                      <td className={td}>{a.label}</td>
+                      <td className={td}>{a.reading}</td>
+                      <td className={td}>
+                        <FlagBadge flag={a.flag} />
+                      </td>
+                      <td className={td}>{a.level}</td>
+                      <td className={td}>
+                        <SourceLink source={a.source} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </TableBox>
+              <p className="text-sm">
+                Lab report: <Report report={r.report} />
+              </p>
+            </div>
+          ))
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function MoldResults({
+  results,
+  levels = levelsFor("h2"),
+}: {
+  results: PropertyResults["mold"];
+  levels?: Levels;
+}) {
+  const Part = levels.part;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as={levels.section}>Mold</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <p className="text-sm text-slate-700">
+          The EPA sets no limit for mold spores; indoor counts are read against the outdoor air of
+          the same day. Source: <SourceLink source={sources.epaMoldGuide} />.
+        </p>
+        {results.length === 0 ? (
+          <p className="text-sm text-slate-700">No mold results yet.</p>
+        ) : (
+          results.map((r) => (
+            <div key={r.id} className="space-y-2">
+              <Part className="font-semibold">
+                Sampled {formatDate(r.sampledOn)}, {r.lab}
+              </Part>
+              <TableBox label={`Mold samples of ${formatDate(r.sampledOn)}`}>
+                <thead>
+                  <tr>
+                    <th className={th}>Location</th>
+                    <th className={th}>Indoor (spores/m³)</th>
+                    <th className={th}>Outdoor (spores/m³)</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {r.samples.map((s) => (
+                    <tr key={s.location}>
+                      <td className={td}>{s.location}</td>
+                      <td className={td}>{s.indoor.toLocaleString("en-US")}</td>
+                      <td className={td}>{s.outdoor.toLocaleString("en-US")}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </TableBox>
+              <p className="text-sm">
+                Lab report: <Report report={r.report} />
+              </p>
+            </div>
+          ))
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The three sections of a record, in the order radon, water, mold. */
+export function RecordResults({
+  results,
+  headingLevel = "h2",
+}: {
+  results: PropertyResults;
+  headingLevel?: Levels["section"];
+}) {
+  const levels = levelsFor(headingLevel);
+  return (
+    <div className="space-y-6">
+      <RadonResults results={results.radon} levels={levels} />
+      <WaterResults results={results.water} levels={levels} />
+      <MoldResults results={results.mold} levels={levels} />
+    </div>
+  );
+}
