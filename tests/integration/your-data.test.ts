@@ -202,6 +202,27 @@ describe.each(drivers)("your data on %s", (driver) => {
   it(
     "the export is a private ZIP download of the customer's JSON and files, nothing of another customer's and no secret",
     async () => {
+      // a radon result on Ann's home and a share link for its record
+      const [home] = await db
+        .select()
+        .from(schema.properties)
+        .where(eq(schema.properties.user_id, ann.user.id));
+      await db.insert(schema.test_results).values({
+        property_id: home?.id as string,
+        quote_id: annQuote,
+        kind: "radon",
+        lab: "Wasatch Radon Lab",
+        sampled_on: "2026-11-01",
+        radon_test_kind: "short_term",
+        radon_started_on: "2026-10-30",
+        radon_level: "6.2",
+        radon_phase: "before",
+      });
+      await db.insert(schema.record_share_links).values({
+        property_id: home?.id as string,
+        token_hash: "HASH-NEVER-EXPORTED",
+        expires_at: new Date(Date.now() + 86_400_000),
+      });
       const answer = await exportFor(ann.cookie);
       expect(answer.status).toBe(200);
       expect(answer.headers.get("Content-Type")).toBe("application/zip");
@@ -259,11 +280,24 @@ describe.each(drivers)("your data on %s", (driver) => {
       const signature = entries[estimates[0]?.acceptance.signatureImage as string] as Uint8Array;
       expect(Buffer.from(signature).subarray(1, 4).toString()).toBe("PNG");
 
+      const records = json("home-records.json") as {
+        propertyAddress: string;
+        testResults: { radon: { lab: string }[] };
+        shareLinks: { expiresAt: string }[];
+      }[];
+      expect(records).toHaveLength(1);
+      expect(records[0]?.propertyAddress).toBe("12 Juniper Way");
+      expect(records[0]?.testResults.radon).toEqual([
+        expect.objectContaining({ lab: "Wasatch Radon Lab" }),
+      ]);
+      expect(records[0]?.shareLinks).toHaveLength(1);
+
       // nothing of Bob's, and no secret of Ann's
       const everything = Object.values(entries)
         .map((bytes) => Buffer.from(bytes).toString("latin1"))
         .join("\n");
       expect(everything).not.toContain("BOB-PRIVATE-DESCRIPTION");
+      expect(everything).not.toContain("HASH-NEVER-EXPORTED");
       expect(everything).not.toContain("bob@example.com");
       expect(everything).not.toContain(bobQuote);
       expect(everything).not.toContain("Bob private report");

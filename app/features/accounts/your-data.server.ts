@@ -24,6 +24,8 @@ import {
   quote_uploads,
   quotes,
   radon_testing_details,
+  record_share_links,
+  reminder_subscriptions,
   session,
   twoFactor,
   user,
@@ -31,6 +33,7 @@ import {
   water_filtration_details,
 } from "~/db/schema";
 import { referenceNumber } from "~/features/quotes/reference";
+import { resultsOf } from "~/features/records/results.server";
 import { db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { createKeyedLimit, type KeyedLimit } from "~/lib/rate-limit.server";
@@ -394,6 +397,75 @@ async function securitySection(userId: string): Promise<SectionContent> {
   };
 }
 
+/**
+ * The record of each of the customer's properties: its test results (a report is one of the
+ * quote's files, named by its id as quotes.json lists it) and the share links made for it
+ * (dates only: a link's token is not stored, only its hash).
+ */
+async function recordsSection(userId: string): Promise<SectionContent> {
+  const owned = await db
+    .select({ id: properties.id, address: properties.address })
+    .from(properties)
+    .where(eq(properties.user_id, userId))
+    .orderBy(asc(properties.created_at));
+  const data = await Promise.all(
+    owned.map(async (property) => {
+      const [results, links] = await Promise.all([
+        resultsOf(
+          { propertyId: property.id },
+          ({ quoteId, fileId }) => `quotes.json: quote ${referenceNumber(quoteId)}, file ${fileId}`,
+        ),
+        db
+          .select({
+            createdAt: record_share_links.created_at,
+            expiresAt: record_share_links.expires_at,
+            revokedAt: record_share_links.revoked_at,
+          })
+          .from(record_share_links)
+          .where(eq(record_share_links.property_id, property.id))
+          .orderBy(asc(record_share_links.created_at)),
+      ]);
+      return {
+        propertyAddress: property.address,
+        testResults: results,
+        shareLinks: links.map((link) => ({
+          createdAt: iso(link.createdAt),
+          expiresAt: iso(link.expiresAt),
+          revokedAt: iso(link.revokedAt),
+        })),
+      };
+    }),
+  );
+  return { data };
+}
+
+/** The reminders the customer chose for their quotes (visit reminders and follow-ups). */
+async function remindersSection(userId: string): Promise<SectionContent> {
+  const rows = await db
+    .select({
+      quoteId: reminder_subscriptions.quote_id,
+      kind: reminder_subscriptions.kind,
+      filterType: reminder_subscriptions.filter_type,
+      nextDueAt: reminder_subscriptions.next_due_at,
+      lastSentAt: reminder_subscriptions.last_sent_at,
+      unsubscribedAt: reminder_subscriptions.unsubscribed_at,
+    })
+    .from(reminder_subscriptions)
+    .innerJoin(quotes, eq(quotes.id, reminder_subscriptions.quote_id))
+    .where(eq(quotes.user_id, userId))
+    .orderBy(asc(reminder_subscriptions.created_at));
+  return {
+    data: rows.map(({ quoteId, ...row }) => ({
+      quoteReference: referenceNumber(quoteId),
+      kind: row.kind,
+      filterType: row.filterType,
+      nextDueAt: iso(row.nextDueAt),
+      lastSentAt: iso(row.lastSentAt),
+      unsubscribedAt: iso(row.unsubscribedAt),
+    })),
+  };
+}
+
 /** The archive's parts, in order. A feature storing more about a customer adds one entry. */
 export const EXPORT_SECTIONS: readonly ExportSection[] = [
   { file: "profile.json", describes: "your account and profile", collect: profileSection },
@@ -419,6 +491,12 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     collect: estimatesSection,
   },
   { file: "visits.json", describes: "assessment visits you booked", collect: visitsSection },
+  { file: "reminders.json", describes: "the reminders you chose", collect: remindersSection },
+  {
+    file: "home-records.json",
+    describes: "test results recorded for your properties, and the share links you made",
+    collect: recordsSection,
+  },
   { file: "security.json", describes: "your account's security record", collect: securitySection },
 ];
 
