@@ -50,7 +50,6 @@ export function QuoteTable({ quotes }: { quotes: QuoteRow[] }) {
             "Property",
             "Description",
             "Status",
-            "Estimate",
             "Next visit",
             "Service",
             "Triage",
@@ -77,11 +76,12 @@ export function QuoteTable({ quotes }: { quotes: QuoteRow[] }) {
               </td>
               <td className="px-3 py-2 wrap-anywhere">{q.property}</td>
               <td className="max-w-60 px-3 py-2 wrap-anywhere">{q.description}</td>
-              <td className="px-3 py-2">
+              {/* the estimate's state under the quote's: the table fits 1280 px beside the sidebar */}
+              <td className="space-y-1 px-3 py-2">
                 <QuoteStatusBadge status={q.status} />
-              </td>
-              <td className="px-3 py-2">
-                <EstimateStatusBadge status={q.estimate} />
+                <div className="text-xs text-slate-700">
+                  Estimate: <EstimateStatusBadge status={q.estimate} />
+                </div>
               </td>
               <td className="px-3 py-2">{q.nextVisit ?? "None booked"}</td>
               <td className="px-3 py-2">{q.service}</td>
