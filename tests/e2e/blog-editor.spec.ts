@@ -1,7 +1,7 @@
 import type { Browser } from "@playwright/test";
 import sharp from "sharp";
 import { type Account, expect, openAs, PUBLISHED_POSTS, test } from "./fixtures";
-import { expectNoAxeViolations } from "./helpers";
+import { expectNoAxeViolations, hydrated } from "./helpers";
 
 /** A page of the worker's two-factor admin (fixtures.ts) on the list of posts. */
 async function editorPage(browser: Browser, admin: Account, javaScriptEnabled = true) {
@@ -32,6 +32,8 @@ test.describe.configure({ timeout: 300_000 });
 test("an admin writes a post with a category, a new tag and an uploaded image, publishes it everywhere, then unpublishes it", {
   lock: PUBLISHED_POSTS,
 }, async ({ page, admin }) => {
+  // a long walk through the editor, the blog and its feeds: about a minute on a quiet machine
+  test.setTimeout(180_000);
   const stamp = Date.now();
   const title = `Radon fans last about ten years ${stamp}`;
   const slug = `radon-fans-last-about-ten-years-${stamp}`;
@@ -178,6 +180,7 @@ test("an admin writes a post with a category, a new tag and an uploaded image, p
 
   // unpublish: the article answers 404
   await page.goto(editorUrl);
+  await hydrated(page);
   await page.getByRole("button", { name: "Unpublish" }).click();
   await expect(page.getByText("Post unpublished")).toBeVisible();
   await expect(page.getByText("Status: Draft")).toBeVisible();

@@ -152,7 +152,7 @@ test("staff record radon before and after mitigation; the owner sees chart and t
   // a share link for 30 days
   await page.getByLabel("Link works for").selectOption({ label: "30 days" });
   await page.getByRole("button", { name: "Create share link" }).click();
-  const shareUrl = await page.getByLabel("Share link").inputValue();
+  const shareUrl = await page.getByLabel("Share link", { exact: true }).inputValue();
   expect(shareUrl).toMatch(/\/records\/[A-Za-z0-9_-]{43}$/);
   await expect(
     page.getByRole("list", { name: "Live share links" }).getByRole("listitem"),
