@@ -17,6 +17,7 @@ import { performance } from "node:perf_hooks";
 import * as schema from "~/db/schema";
 import { BOOKING_DAYS } from "~/features/catalog/visits";
 import { bookingView } from "~/features/visits/booking.server";
+import { availabilityInputs } from "~/features/visits/settings.server";
 import {
   type BusyInterval,
   bookingWindow,
@@ -168,6 +169,8 @@ try {
   for (let i = 0; i < rows.length; i += 500)
     await db.insert(schema.visits).values(rows.slice(i, i + 500));
   const open = (quotes.at(-1) as { id: string }).id;
+  const range = { from: new Date(now.getTime() - 86_400_000), until: window.until };
+  await measure("availabilityInputs (the one read)", () => availabilityInputs(range));
   let slots = 0;
   await measure(
     `bookingView (${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite"}, reads + slots + labels)`,

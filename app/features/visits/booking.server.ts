@@ -36,7 +36,7 @@ import {
   visitMail,
 } from "./calendar.server";
 import { formatDay, formatTimeRange } from "./format";
-import { busyIntervals, staffAvailability, visitSettings } from "./settings.server";
+import { availabilityInputs, visitSettings } from "./settings.server";
 import { type BusyInterval, bookingWindow, freeSlots, pickupWindow, type Slot } from "./slots";
 
 export const SLOT_TAKEN = "That time was just taken, please choose another";
@@ -107,16 +107,20 @@ async function availability(
   ignore: readonly VisitRow[] = [],
   staffView?: { days: number },
 ): Promise<Availability> {
-  const settings = await visitSettings();
+  // the pick-up of the window's last placement may fall up to 96 hours after it; the range starts
+  // a day before now, so it covers the window whatever the lead time
+  const days = staffView?.days ?? BOOKING_DAYS;
+  const horizon = new Date(
+    bookingWindow(now, 0, days).until.getTime() + RADON_PICKUP_WINDOW.maxMs + 86_400_000,
+  );
+  const {
+    settings,
+    staff,
+    busy: allBusy,
+  } = await availabilityInputs({ from: new Date(now.getTime() - 86_400_000), until: horizon });
   // staff are not held to the lead time, and look further ahead
   const lead = staffView ? 0 : settings.leadTimeHours;
-  const window = bookingWindow(now, lead, staffView?.days ?? BOOKING_DAYS);
-  // the pick-up of the window's last placement may fall up to 96 hours after it
-  const horizon = new Date(window.until.getTime() + RADON_PICKUP_WINDOW.maxMs + 86_400_000);
-  const [staff, allBusy] = await Promise.all([
-    staffAvailability(),
-    busyIntervals(new Date(window.from.getTime() - 86_400_000), horizon),
-  ]);
+  const window = bookingWindow(now, lead, days);
   const busy = allBusy.filter(
     (b) =>
       !ignore.some(
