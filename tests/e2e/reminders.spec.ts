@@ -3,8 +3,9 @@
  * follow-ups from the status page; a visit booked for today shows on the dashboard's 'Visits
  * today' card, its reminder mail arrives (it starts within 24 hours) and its one-click unsubscribe
  * page stops the reminders; axe on every new page. The admin's hours, the water visit's length
- * and the lead time are widened for the test and put back after it. (Between 23:30 and midnight
- * in Denver no time is left today: the second test cannot pass in that half hour.)
+ * and the lead time are widened for the test and put back after it. The admin's hours start a few
+ * minutes from now (Denver), so a free time is left today; in the day's last quarter hour the
+ * second test waits for midnight first.
  */
 import type { Page } from "@playwright/test";
 import { formData, validAnswers } from "../setup/forms";
@@ -12,6 +13,22 @@ import { expect, openAs, test } from "./fixtures";
 import { expectNoAxeViolations, findMail, hydrated, sidewaysScroll, uniqueEmail } from "./helpers";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+/** Minutes after midnight of the wall clock in America/Denver at `at`. */
+function denverMinutes(at = new Date()): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: "America/Denver",
+    hour: "numeric",
+    minute: "numeric",
+    hourCycle: "h23",
+  }).formatToParts(at);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return part("hour") * 60 + part("minute");
+}
+
+/** "HH:MM" of `minutes` after midnight. */
+const clock = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
 /** Submits a water request (answered 'well') as a guest; returns its status link's path. */
 async function waterRequestStatusPath(page: Page, email: string): Promise<string> {
@@ -104,10 +121,17 @@ test("a visit booked for today shows on the dashboard card; its reminder's unsub
   const leadTime = page.getByLabel("Lead time (hours)");
   const weekday = (day: string) => day !== "Saturday" && day !== "Sunday";
   try {
-    // every day 00:00-23:59, 5-minute water visits, no lead time: a free time today until 23:30
-    // in Denver (the step is 30 minutes)
+    // 5-minute water visits, no lead time, and hours every day from a start whose 30-minute steps
+    // include a time 5-10 minutes from now: a free time today. The latest used is 23:50 (its
+    // visit ends 23:55, before the hours' 23:59), so after 23:45 the test waits for midnight first.
+    const late = denverMinutes() - (23 * 60 + 46);
+    if (late >= 0) {
+      test.setTimeout(180_000 + (15 - late) * 60_000);
+      await page.waitForTimeout((15 - late) * 60_000);
+    }
+    const first = Math.ceil((denverMinutes() + 5) / 5) * 5;
     await setHours(
-      () => "00:00",
+      () => clock(first % 30),
       () => "23:59",
     );
     await page.getByLabel("Water assessment (minutes)").fill("5");
