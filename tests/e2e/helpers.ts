@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { formData, validAnswers } from "../setup/forms";
 
 /** The person `fillContact` types in: what must never reach the data layer or the client log. */
 export const contact = {
@@ -207,4 +208,17 @@ export function sidewaysScroll(page: Page): Promise<{ extra: number; culprits: s
       .map((el) => `<${el.tagName.toLowerCase()}> ${(el.textContent ?? "").trim().slice(0, 40)}`);
     return { extra: root.scrollWidth - root.clientWidth, culprits: culprits.slice(0, 3) };
   });
+}
+
+/** Submits a water request (answered 'well') as a guest; returns its status link's path. */
+export async function guestWaterStatusPath(page: Page, email: string): Promise<string> {
+  const posted = await page.request.post("/quotes/water-filtration-remediation", {
+    form: formData({ ...validAnswers.water_filtration, email }),
+    maxRedirects: 0,
+  });
+  expect(posted.status(), await posted.text()).toBe(302);
+  const mail = await findMail(email, "We received your");
+  const url = mail.text.match(/https?:\/\/\S+\/quotes\/status\/[A-Za-z0-9_-]{43}/)?.[0];
+  expect(url).toBeTruthy();
+  return new URL(url as string).pathname;
 }

@@ -3,8 +3,11 @@
  * the visit staff at /admin/schedule; a guest submits a radon request and books the placement and
  * the pick-up from the confirmation page, gets the mail with the .ics files (DTSTART at the chosen
  * Denver time) and moves both from the status link; a water visit booked by keyboard alone; a
- * radon booking with JavaScript off; the admin sees the visits in the week and moves one; axe on
- * every new page. One file in order: the staff member comes first.
+ * radon booking with JavaScript off; the admin sees the visits in the week and moves one; a visit
+ * booked for today shows on the dashboard's 'Visits today' card, its reminder mail arrives (it
+ * starts within 24 hours) and its one-click unsubscribe page stops the reminders; axe on every
+ * new page. One file in order: the staff member comes first, and every test that changes the
+ * shared schedule (hours, lengths, lead time) is here, so no other file's test runs beside it.
  */
 import type { Page } from "@playwright/test";
 import ICAL from "ical.js";
@@ -15,6 +18,8 @@ import {
   expectNoAxeViolations,
   fillContact,
   fillRadon,
+  findMail,
+  guestWaterStatusPath,
   hydrated,
   sentMail,
   sidewaysScroll,
@@ -93,6 +98,22 @@ async function calendarMail(to: string, subject: string) {
     .toBe(true);
   return found as { text: string; files: CalendarFile[] };
 }
+
+/** Minutes after midnight of the wall clock in America/Denver at `at`. */
+function denverMinutes(at = new Date()): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: "America/Denver",
+    hour: "numeric",
+    minute: "numeric",
+    hourCycle: "h23",
+  }).formatToParts(at);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return part("hour") * 60 + part("minute");
+}
+
+/** "HH:MM" of `minutes` after midnight. */
+const clock = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
 async function noSidewaysScroll(page: Page) {
   const { extra, culprits } = await sidewaysScroll(page);
@@ -375,4 +396,122 @@ test("the admin sees both radon visits in the staff's week and moves the pick-up
     ["radon-pickup.ics", "CANCEL"],
     ["radon-placement.ics", "CANCEL"],
   ]);
+});
+
+test("a visit booked for today shows on the dashboard card; its reminder's unsubscribe page stops them", async ({
+  page,
+  admin,
+}) => {
+  await openAs(page, admin, "/admin/schedule");
+  const addSelect = page.getByLabel("Admin", { exact: true });
+  const candidate = addSelect.locator("option", { hasText: admin.email });
+  if ((await candidate.count()) > 0) {
+    await addSelect.selectOption((await candidate.getAttribute("value")) as string);
+    await page.getByRole("button", { name: "Add to visit staff" }).click();
+  }
+  // this admin's card (the innermost element holding its heading and an hours form), its form
+  const adminCard = page
+    .locator("div")
+    .filter({
+      has: page.getByRole("heading", {
+        name: admin.fullName ?? admin.email,
+        level: 3,
+        exact: true,
+      }),
+    })
+    .filter({ has: page.getByRole("button", { name: "Save working hours" }) })
+    .last();
+  const hoursForm = adminCard
+    .locator("form")
+    .filter({ has: page.getByRole("button", { name: "Save working hours" }) });
+  const days = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+  async function setHours(start: (day: string) => string, end: (day: string) => string) {
+    for (const day of days) {
+      await hoursForm.getByLabel(`${day} starts`).fill(start(day));
+      await hoursForm.getByLabel(`${day} ends`).fill(end(day));
+    }
+    await hoursForm.getByRole("button", { name: "Save working hours" }).click();
+    await expect(page.getByRole("heading", { name: "Availability", level: 2 })).toBeVisible();
+  }
+  const leadTime = page.getByLabel("Lead time (hours)");
+  const weekday = (day: string) => day !== "Saturday" && day !== "Sunday";
+  try {
+    // 5-minute water visits, no lead time, and hours every day from a start whose 30-minute steps
+    // include a time 5-10 minutes from now: a free time today. The latest used is 23:50 (its
+    // visit ends 23:55, before the hours' 23:59), so after 23:45 the test waits for midnight first.
+    const late = denverMinutes() - (23 * 60 + 46);
+    if (late >= 0) {
+      test.setTimeout(180_000 + (15 - late) * 60_000);
+      await page.waitForTimeout((15 - late) * 60_000);
+    }
+    const first = Math.ceil((denverMinutes() + 5) / 5) * 5;
+    await setHours(
+      () => clock(first % 30),
+      () => "23:59",
+    );
+    await page.getByLabel("Water assessment (minutes)").fill("5");
+    await leadTime.fill("0");
+    await page.getByRole("button", { name: "Save visit settings" }).click();
+    await expect(page.getByLabel("Lead time (hours)")).toHaveValue("0");
+
+    // a guest books the earliest free time: today (Denver), within 24 hours
+    const guest = await page.context().browser()!.newContext();
+    const guestPage = await guest.newPage();
+    const email = uniqueEmail("reminders.today");
+    const statusPath = await guestWaterStatusPath(guestPage, email);
+    await guestPage.goto(`${statusPath}/visit`);
+    await hydrated(guestPage);
+    await guestPage.getByRole("radio").first().check();
+    await guestPage.getByRole("button", { name: "Book this visit" }).click();
+    await expect(guestPage.getByRole("heading", { name: "Your booked visit" })).toBeVisible();
+
+    await page.goto("/admin/dashboard");
+    const card = page.locator("div").filter({
+      has: page.getByRole("heading", { name: "Visits today", level: 3 }),
+    });
+    const link = card.getByRole("link", { name: /^Water assessment: Ann Lee/ }).last();
+    await expect(link).toBeVisible();
+    await expectNoAxeViolations(page);
+    await link.click();
+    await expect(page).toHaveURL(/\/admin\/quotes\/[0-9a-f-]{36}$/);
+
+    // the quotes list shows its next visit, and the 'No visit booked' filter leaves it out
+    await page.goto(`/admin/quotes?q=${encodeURIComponent(email)}`);
+    await expect(page.getByRole("cell", { name: /M[DS]T$/ }).first()).toBeVisible();
+    await page.goto(`/admin/quotes?q=${encodeURIComponent(email)}&visit=none`);
+    await expect(page.getByText("0 quotes")).toBeVisible();
+
+    // the visit starts within 24 hours: its reminder goes at once, with its unsubscribe link
+    const reminder = await findMail(email, "Reminder: your water assessment");
+    const unsubscribe = reminder.text.match(/https?:\/\/\S+\/unsubscribe\/[A-Za-z0-9_-]{43}/)?.[0];
+    expect(unsubscribe).toBeTruthy();
+    const unsubscribePath = new URL(unsubscribe as string).pathname;
+    const confirm = await guestPage.goto(unsubscribePath);
+    expect(confirm?.headers()["cache-control"]).toBe("private, no-store");
+    expect(confirm?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(confirm?.headers()["referrer-policy"]).toBe("no-referrer");
+    await hydrated(guestPage);
+    await expect(guestPage.getByRole("heading", { name: "Stop reminders" })).toBeVisible();
+    await expectNoAxeViolations(guestPage);
+    await guestPage.getByRole("button", { name: "Stop these reminders" }).click();
+    await expect(guestPage.getByRole("status").filter({ hasText: "are stopped" })).toBeVisible();
+    await expectNoAxeViolations(guestPage);
+    // a mail provider's one-click POST from elsewhere is accepted too (RFC 8058)
+    const oneClick = await guestPage.request.post(unsubscribePath, {
+      headers: { origin: "https://mail.example.net" },
+      form: { "List-Unsubscribe": "One-Click" },
+    });
+    expect(oneClick.status()).toBe(200);
+    await guest.close();
+  } finally {
+    await page.goto("/admin/schedule");
+    await setHours(
+      (day) => (weekday(day) ? "08:00" : ""),
+      (day) => (weekday(day) ? "17:00" : ""),
+    );
+    await page.getByLabel("Water assessment (minutes)").fill("60");
+    await page.getByLabel("Lead time (hours)").fill("24");
+    await page.getByRole("button", { name: "Save visit settings" }).click();
+    await expect(page.getByLabel("Lead time (hours)")).toHaveValue("24");
+  }
 });
