@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { it } from "vitest";
+import { inject, it } from "vitest";
 import {
   type DatabaseHandle,
   type DatabaseOptions,
@@ -60,7 +60,23 @@ export async function createPostgresDatabase(
   };
 }
 
-/** Creates a fresh database, makes it the app's database and configures a test environment. */
+/**
+ * The run's migrated PGlite directory (tests/setup/global-setup.ts), or undefined outside Vitest
+ * (a bench script): then each fresh database is made from nothing.
+ */
+function pgliteTemplate(): string | undefined {
+  try {
+    return inject("pgliteTemplate");
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Creates a fresh database, makes it the app's database and configures a test environment.
+ * On PGlite it starts as a copy of the run's migrated directory; openDatabase still checks it is
+ * migrated.
+ */
 export async function freshDatabase(
   driver: Driver,
   envOverrides: Record<string, string> = {},
@@ -88,7 +104,11 @@ export async function freshDatabase(
       ...envOverrides,
     }),
   );
-  const open = () => openDatabase({ ...openOptions, url, pgliteDir: path.join(dataDir, "db") });
+  const pgliteDir = path.join(dataDir, "db");
+  const template = pgliteTemplate();
+  // a copy of the run's migrated directory: a fresh one costs initdb and every migration
+  if (driver === "pglite" && template) fs.cpSync(template, pgliteDir, { recursive: true });
+  const open = () => openDatabase({ ...openOptions, url, pgliteDir });
   let handle = await open();
   setDatabase(handle);
   const database: TestDatabase = {
