@@ -30,6 +30,8 @@ import { deliverDueMail } from "~/lib/outbox.server";
 import type { SessionUser } from "~/lib/session.server";
 import * as closeRoute from "~/routes/account/close";
 import * as exportRoute from "~/routes/account/data-export";
+import * as adminCustomerRoute from "~/routes/admin/customer";
+import * as adminCustomersRoute from "~/routes/admin/customers";
 import * as adminQuoteRoute from "~/routes/admin/quote";
 import { action as signInAction } from "~/routes/auth/signin";
 import * as requestRoute from "~/routes/quotes/request";
@@ -466,6 +468,25 @@ describe.each(drivers)("your data on %s", (driver) => {
       );
       expect(html).toContain("Closed account");
       expect(html).toContain("Ann&#x27;s musty basement");
+
+      // the placeholder login row is nobody: not in the customers list, no customer page
+      const customers = await run(adminCustomersRoute.loader, {
+        request: requestTo("/admin/customers"),
+        context: contextFor(admin),
+      });
+      expect(JSON.stringify(customers.value)).not.toContain("closed-account.invalid");
+      const customerPage = await run(adminCustomerRoute.loader, {
+        request: requestTo(`/admin/customers/${ann.user.id}`),
+        context: contextFor(admin),
+        params: { id: ann.user.id },
+      });
+      expect(customerPage.status).toBe(404);
+      const grant = await run(adminCustomerRoute.action, {
+        request: requestTo(`/admin/customers/${ann.user.id}`, { intent: "grant" }),
+        context: contextFor(admin),
+        params: { id: ann.user.id },
+      });
+      expect(grant.status).toBe(404);
 
       // the email can sign up afresh: a new, empty account
       const fresh = await signedInAccount("ann@example.com", "another good passphrase 7");

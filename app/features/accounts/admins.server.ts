@@ -2,12 +2,19 @@
  * Who is an admin: `profiles.is_admin` is the one source of truth. The first admin comes from
  * ADMIN_EMAILS at sign-in; admins grant and revoke others from the back office.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, notIlike, sql } from "drizzle-orm";
 import { profiles, user as users } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { logSecurityEvent } from "~/lib/security-log.server";
+import { CLOSED_ACCOUNT_DOMAIN } from "./close-account-schema";
 import { setAdmin } from "./profiles.server";
+
+/**
+ * SQL: the login row is a real account, not a closed account's placeholder (its email at
+ * CLOSED_ACCOUNT_DOMAIN, close-account.server.ts), which names nobody and owns nothing.
+ */
+export const notClosedAccount = notIlike(users.email, `%@${CLOSED_ACCOUNT_DOMAIN}`);
 
 /**
  * Makes user `userId` an admin when its email is verified and listed in ADMIN_EMAILS
@@ -36,7 +43,8 @@ export type AdminChangeOutcome =
 
 /**
  * Grants (`isAdmin` true) or revokes admin rights of `targetId` on behalf of admin `actorId`.
- * An admin never changes their own rights (so the last admin cannot lock everyone out by mistake).
+ * An admin never changes their own rights (so the last admin cannot lock everyone out by mistake);
+ * a closed account is no customer (404).
  * The caller logs the security event with who and when.
  */
 export async function changeAdminRights(
@@ -49,7 +57,7 @@ export async function changeAdminRights(
   const [target] = await db
     .select({ email: users.email })
     .from(users)
-    .where(eq(users.id, targetId))
+    .where(and(eq(users.id, targetId), notClosedAccount))
     .limit(1);
   if (!target) return { ok: false, status: 404, message: "No such customer." };
   await setAdmin(targetId, isAdmin);

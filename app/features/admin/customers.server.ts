@@ -2,9 +2,9 @@
  * The back office's customers: every account with its profile (SPEC: Name, ID, Join Date,
  * Admin Status), newest first, searchable by name, id or email; and one customer in full.
  */
-import { and, desc, eq, ilike, notIlike, or, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { profiles, properties, quotes, user as users } from "~/db/schema";
-import { CLOSED_ACCOUNT_DOMAIN } from "~/features/accounts/close-account-schema";
+import { notClosedAccount as open } from "~/features/accounts/admins.server";
 import { db } from "~/lib/db.server";
 
 export const CUSTOMERS_PAGE_SIZE = 25;
@@ -18,7 +18,6 @@ function containsPattern(text: string): string {
  * accounts (their placeholder login rows) are left out.
  */
 export async function listCustomers(query: { q?: string; page: number }) {
-  const open = notIlike(users.email, `%@${CLOSED_ACCOUNT_DOMAIN}`);
   const where = query.q
     ? and(
         open,
@@ -54,7 +53,10 @@ export async function listCustomers(query: { q?: string; page: number }) {
   return { items: rows, total, pageCount: Math.max(1, Math.ceil(total / CUSTOMERS_PAGE_SIZE)) };
 }
 
-/** Customer `id` with profile, properties and quotes (newest first), or null if none. */
+/**
+ * Customer `id` with profile, properties and quotes (newest first), or null if none (a closed
+ * account's placeholder row is none: it names nobody and owns nothing).
+ */
 export async function getCustomer(id: string) {
   const [account] = await db
     .select({
@@ -68,7 +70,7 @@ export async function getCustomer(id: string) {
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(users.id, id))
+    .where(and(eq(users.id, id), open))
     .limit(1);
   if (!account) return null;
   const [ownProperties, ownQuotes] = await Promise.all([
