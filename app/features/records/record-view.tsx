@@ -53,6 +53,20 @@ function TableBox({ label, children }: { label: string; children: ReactNode }) {
 const th = "border-b border-slate-300 px-2 py-2 font-semibold";
 const td = "border-b border-slate-200 px-2 py-2 align-top";
 
+function HeaderRow({ cells }: { cells: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {cells.map((cell) => (
+          <th key={cell} className={th}>
+            {cell}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 function SourceLink({ source }: { source: { publisher: string; title: string; url: string } }) {
   return (
     <a href={source.url} className="text-brand-800 underline" rel="noopener noreferrer">
@@ -85,72 +99,121 @@ export function RadonResults({
   const mounted = useMounted();
   const source = sources[RADON_LEVELS.source];
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as={levels.section}>Radon</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-4">
+    <ResultSection
+      title="Radon"
+      levels={levels}
+      note={
         <p className="text-sm text-slate-700">
           The EPA advises fixing a home at {RADON_LEVELS.fix} pCi/L or more and considering it
           between {RADON_LEVELS.consider} and {RADON_LEVELS.fix} pCi/L. Source:{" "}
           <SourceLink source={source} />.
         </p>
-        {results.length === 0 ? (
-          <p className="text-sm text-slate-700">No radon results yet.</p>
-        ) : (
-          <div className="grid gap-4 lg:grid-cols-2">
-            <TableBox label="Radon results">
-              <caption className="sr-only">Radon results, oldest first</caption>
-              <thead>
-                <tr>
-                  <th className={th}>Test ended</th>
-                  <th className={th}>Result</th>
-                  <th className={th}>Reading</th>
-                  <th className={th}>When</th>
-                  <th className={th}>Test</th>
-                  <th className={th}>Device or lab</th>
-                  <th className={th}>Report</th>
-                </tr>
-              </thead>
-              <tbody>
-                {results.map((r) => (
-                  <tr key={r.id}>
-                    <td className={td}>
-                      {formatDate(r.endedOn)}
-                      <span className="block text-xs text-slate-600">
-                        from {formatDate(r.startedOn)}
-                      </span>
-                    </td>
-                    <td className={td}>{`${r.level} pCi/L`}</td>
-                    <td className={td}>
-                      <FlagBadge flag={r.flag} />
-                    </td>
-                    <td className={td}>{r.phase}</td>
-                    <td className={td}>{r.testKind}</td>
-                    <td className={td}>{r.lab}</td>
-                    <td className={td}>
-                      <Report report={r.report} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </TableBox>
-            <div className="min-h-64 min-w-0">
-              {mounted ? (
-                <Suspense fallback={null}>
-                  <RadonChart
-                    points={results.map((r) => ({
-                      date: r.endedOn,
-                      label: formatDate(r.endedOn),
-                      level: Number(r.level),
-                      phase: r.phase,
-                    }))}
-                  />
-                </Suspense>
-              ) : null}
-            </div>
-          </div>
-        )}
+      }
+      empty={results.length === 0 ? "No radon results yet." : null}
+    >
+      <div className="grid gap-4 lg:grid-cols-2">
+        <TableBox label="Radon results">
+          <caption className="sr-only">Radon results, oldest first</caption>
+          <HeaderRow
+            cells={["Test ended", "Result", "Reading", "When", "Test", "Device or lab", "Report"]}
+          />
+          <tbody>
+            {results.map((r) => (
+              <tr key={r.id}>
+                <td className={td}>
+                  {formatDate(r.endedOn)}
+                  <span className="block text-xs text-slate-600">
+                    from {formatDate(r.startedOn)}
+                  </span>
+                </td>
+                <td className={td}>{`${r.level} pCi/L`}</td>
+                <td className={td}>
+                  <FlagBadge flag={r.flag} />
+                </td>
+                <td className={td}>{r.phase}</td>
+                <td className={td}>{r.testKind}</td>
+                <td className={td}>{r.lab}</td>
+                <td className={td}>
+                  <Report report={r.report} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableBox>
+        <div className="min-h-64 min-w-0">
+          {mounted ? (
+            <Suspense fallback={null}>
+              <RadonChart
+                points={results.map((r) => ({
+                  date: r.endedOn,
+                  label: formatDate(r.endedOn),
+                  level: Number(r.level),
+                  phase: r.phase,
+                }))}
+              />
+            </Suspense>
+          ) : null}
+        </div>
+      </div>
+    </ResultSection>
+  );
+}
+
+/**
+ * One lab's results of one sampling day: "Sampled {day}, {lab}", the table `rows` make (with
+ * `header` cells, labelled `tableLabel`), and the lab report.
+ */
+function SampledResult({
+  result,
+  Part,
+  tableLabel,
+  header,
+  children,
+}: {
+  result: { sampledOn: string; lab: string; report: Parameters<typeof Report>[0]["report"] };
+  Part: Levels["part"];
+  tableLabel: string;
+  header: readonly string[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="space-y-2">
+      <Part className="font-semibold">
+        Sampled {formatDate(result.sampledOn)}, {result.lab}
+      </Part>
+      <TableBox label={`${tableLabel} of ${formatDate(result.sampledOn)}`}>
+        <HeaderRow cells={header} />
+        <tbody>{children}</tbody>
+      </TableBox>
+      <p className="text-sm">
+        Lab report: <Report report={result.report} />
+      </p>
+    </div>
+  );
+}
+
+/** A record's section: its title, an optional note, and its results or `empty`. */
+function ResultSection({
+  title,
+  levels,
+  note,
+  empty,
+  children,
+}: {
+  title: string;
+  levels: Levels;
+  note?: ReactNode;
+  empty: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as={levels.section}>{title}</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        {note}
+        {empty ? <p className="text-sm text-slate-700">{empty}</p> : children}
       </CardContent>
     </Card>
   );
@@ -163,55 +226,36 @@ export function WaterResults({
   results: PropertyResults["water"];
   levels?: Levels;
 }) {
-  const Part = levels.part;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as={levels.section}>Drinking water</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        {results.length === 0 ? (
-          <p className="text-sm text-slate-700">No water results yet.</p>
-        ) : (
-          results.map((r) => (
-            <div key={r.id} className="space-y-2">
-              <Part className="font-semibold">
-                Sampled {formatDate(r.sampledOn)}, {r.lab}
-              </Part>
-              <TableBox label={`Water results of ${formatDate(r.sampledOn)}`}>
-                <thead>
-                  <tr>
-                    <th className={th}>Analyte</th>
-                    <th className={th}>Result</th>
-                    <th className={th}>Reading</th>
-                    <th className={th}>EPA level</th>
-                    <th className={th}>Source</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {r.analytes.map((a) => (
-                    <tr key={a.analyte}>
-                      <td className={td}>{a.label}</td>
-                      <td className={td}>{a.reading}</td>
-                      <td className={td}>
-                        <FlagBadge flag={a.flag} />
-                      </td>
-                      <td className={td}>{a.level}</td>
-                      <td className={td}>
-                        <SourceLink source={a.source} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </TableBox>
-              <p className="text-sm">
-                Lab report: <Report report={r.report} />
-              </p>
-            </div>
-          ))
-        )}
-      </CardContent>
-    </Card>
+    <ResultSection
+      title="Drinking water"
+      levels={levels}
+      empty={results.length === 0 ? "No water results yet." : null}
+    >
+      {results.map((r) => (
+        <SampledResult
+          key={r.id}
+          result={r}
+          Part={levels.part}
+          tableLabel="Water results"
+          header={["Analyte", "Result", "Reading", "EPA level", "Source"]}
+        >
+          {r.analytes.map((a) => (
+            <tr key={a.analyte}>
+              <td className={td}>{a.label}</td>
+              <td className={td}>{a.reading}</td>
+              <td className={td}>
+                <FlagBadge flag={a.flag} />
+              </td>
+              <td className={td}>{a.level}</td>
+              <td className={td}>
+                <SourceLink source={a.source} />
+              </td>
+            </tr>
+          ))}
+        </SampledResult>
+      ))}
+    </ResultSection>
   );
 }
 
@@ -222,51 +266,36 @@ export function MoldResults({
   results: PropertyResults["mold"];
   levels?: Levels;
 }) {
-  const Part = levels.part;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as={levels.section}>Mold</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-6">
+    <ResultSection
+      title="Mold"
+      levels={levels}
+      note={
         <p className="text-sm text-slate-700">
           The EPA sets no limit for mold spores; indoor counts are read against the outdoor air of
           the same day. Source: <SourceLink source={sources.epaMoldGuide} />.
         </p>
-        {results.length === 0 ? (
-          <p className="text-sm text-slate-700">No mold results yet.</p>
-        ) : (
-          results.map((r) => (
-            <div key={r.id} className="space-y-2">
-              <Part className="font-semibold">
-                Sampled {formatDate(r.sampledOn)}, {r.lab}
-              </Part>
-              <TableBox label={`Mold samples of ${formatDate(r.sampledOn)}`}>
-                <thead>
-                  <tr>
-                    <th className={th}>Location</th>
-                    <th className={th}>Indoor (spores/m³)</th>
-                    <th className={th}>Outdoor (spores/m³)</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {r.samples.map((s) => (
-                    <tr key={s.location}>
-                      <td className={td}>{s.location}</td>
-                      <td className={td}>{s.indoor.toLocaleString("en-US")}</td>
-                      <td className={td}>{s.outdoor.toLocaleString("en-US")}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </TableBox>
-              <p className="text-sm">
-                Lab report: <Report report={r.report} />
-              </p>
-            </div>
-          ))
-        )}
-      </CardContent>
-    </Card>
+      }
+      empty={results.length === 0 ? "No mold results yet." : null}
+    >
+      {results.map((r) => (
+        <SampledResult
+          key={r.id}
+          result={r}
+          Part={levels.part}
+          tableLabel="Mold samples"
+          header={["Location", "Indoor (spores/m³)", "Outdoor (spores/m³)"]}
+        >
+          {r.samples.map((s) => (
+            <tr key={s.location}>
+              <td className={td}>{s.location}</td>
+              <td className={td}>{s.indoor.toLocaleString("en-US")}</td>
+              <td className={td}>{s.outdoor.toLocaleString("en-US")}</td>
+            </tr>
+          ))}
+        </SampledResult>
+      ))}
+    </ResultSection>
   );
 }
 
