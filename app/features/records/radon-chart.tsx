@@ -33,7 +33,7 @@ export default function RadonChart({ points }: { points: RadonPoint[] }) {
     <div
       role="img"
       aria-label={`Chart of the radon results over time, with the EPA's ${RADON_LEVELS.fix} and ${RADON_LEVELS.consider} pCi/L lines; the table has the same figures.`}
-      className="h-64 w-full"
+      className="h-64 w-full overflow-hidden"
       data-testid="radon-chart"
     >
       <ResponsiveContainer width="100%" height="100%">

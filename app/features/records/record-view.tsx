@@ -44,7 +44,7 @@ function Report({ report }: { report: ReportView | null }) {
 function TableBox({ label, children }: { label: string; children: ReactNode }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
-    <section aria-label={label} tabIndex={0} className="max-w-full overflow-x-auto">
+    <section aria-label={label} tabIndex={0} className="min-w-0 max-w-full overflow-x-auto">
       <table className="w-full min-w-[32rem] text-left text-sm">{children}</table>
     </section>
   );
