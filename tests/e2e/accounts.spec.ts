@@ -204,6 +204,8 @@ test("sign-in works with the keyboard alone", async ({ page, newCustomer }) => {
 });
 
 test("auth and account pages have no accessibility violations", async ({ page }) => {
+  // twelve axe scans and a sign-up: over the default 90 s when the machine is busy
+  test.setTimeout(180_000);
   for (const path of [
     "/auth/signin",
     "/auth/signup",

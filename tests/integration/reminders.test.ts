@@ -12,8 +12,6 @@ import { createInterface } from "node:readline";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { newStatusLink } from "~/features/quotes/status-link.server";
-import { submitQuoteRequest } from "~/features/quotes/submit.server";
 import { queueDueReminders } from "~/features/visits/reminders.server";
 import { db } from "~/lib/db.server";
 import { smtpTransport } from "~/lib/mail.server";
@@ -25,9 +23,10 @@ import * as unsubscribeRoute from "~/routes/unsubscribe";
 import { post } from "../setup/actions";
 import { contextFor, makeUser } from "../setup/admin";
 import { drivers, freshDatabase, itOnPostgres, type TestDatabase } from "../setup/database";
-import { formData, validAnswers } from "../setup/forms";
+import { validAnswers } from "../setup/forms";
 import { type SmsSink, startSmsSink } from "../setup/sms-sink";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp";
+import { quoteWithLink } from "../setup/visits";
 
 const ORIGIN = "http://localhost:3000";
 const FROM = "+18015550100";
@@ -68,26 +67,6 @@ describe.each(drivers)("reminders on %s", (driver) => {
       now,
     });
   const reminders = () => smtp.received.filter((m) => m.subject.startsWith("Reminder:"));
-
-  /** A quote of `service` (a guest's, or `userId`'s) and its status link's token. */
-  async function quoteWithLink(
-    service: "radon" | "water_filtration",
-    userId: string | null = null,
-    answers: Record<string, string> = {},
-  ) {
-    const outcome = await submitQuoteRequest(
-      service,
-      formData({ ...validAnswers[service], ...answers }),
-      { clientIp: "192.0.2.1", owner: { userId } },
-    );
-    if (outcome.ok !== true) throw new Error("quote fixture failed");
-    const link = newStatusLink(outcome.quoteId);
-    await db.insert(schema.quote_status_links).values(link.row);
-    return {
-      quoteId: outcome.quoteId,
-      token: new URL(link.url).pathname.split("/").pop() as string,
-    };
-  }
 
   /** A booked visit of `quoteId` starting at `start` (one hour), as booking writes it. */
   async function visit(

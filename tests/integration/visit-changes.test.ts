@@ -8,8 +8,6 @@ import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { newStatusLink } from "~/features/quotes/status-link.server";
-import { submitQuoteRequest } from "~/features/quotes/submit.server";
 import type { BookingView } from "~/features/visits/booking.server";
 import { db } from "~/lib/db.server";
 import { subscribeToChanges } from "~/lib/realtime.server";
@@ -24,7 +22,7 @@ import * as visitRoute from "~/routes/quotes/status-visit";
 import { post } from "../setup/actions";
 import { contextFor, makeUser } from "../setup/admin";
 import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
-import { formData, validAnswers } from "../setup/forms";
+import { quoteWithLink, schedulePost, staffEveryDay, statusVisitPage } from "../setup/visits";
 
 const ORIGIN = "http://localhost:3000";
 const ip = "192.0.2.81";
@@ -94,43 +92,7 @@ describe.each(drivers)("visit changes on %s", (driver) => {
     await database.dispose();
   });
 
-  const schedule = (fields: Record<string, string>) =>
-    post(scheduleRoute.action, "/admin/schedule", fields, ip, admin);
-
-  async function staffEveryDay(who: SessionUser) {
-    expect((await schedule({ intent: "add-staff", staffId: who.id })).status).toBe(302);
-    const hours: Record<string, string> = { intent: "save-hours", staffId: who.id };
-    for (let day = 0; day < 7; day++) {
-      hours[`start_${day}`] = "08:00";
-      hours[`end_${day}`] = "17:00";
-    }
-    expect((await schedule(hours)).status).toBe(302);
-  }
-
-  async function quoteWithLink(
-    service: "radon" | "water_filtration",
-    userId: string | null = null,
-  ) {
-    const outcome = await submitQuoteRequest(service, formData(validAnswers[service]), {
-      clientIp: "192.0.2.1",
-      owner: { userId },
-    });
-    if (outcome.ok !== true) throw new Error("quote fixture failed");
-    const link = newStatusLink(outcome.quoteId);
-    await db.insert(schema.quote_status_links).values(link.row);
-    return {
-      quoteId: outcome.quoteId,
-      token: new URL(link.url).pathname.split("/").pop() as string,
-    };
-  }
-
-  async function page(token: string, query = ""): Promise<BookingView> {
-    return (await visitRoute.loader({
-      request: new Request(`${ORIGIN}/quotes/status/${token}/visit${query}`),
-      params: { token },
-      context: contextFor(null),
-    } as never)) as BookingView;
-  }
+  const schedule = (fields: Record<string, string>) => schedulePost(admin, ip, fields);
 
   const send = (token: string, fields: Record<string, string>) =>
     post(
@@ -185,9 +147,9 @@ describe.each(drivers)("visit changes on %s", (driver) => {
   }
 
   it("booking, moving and cancelling mail the homeowner an invitation at the chosen Denver time", async () => {
-    await staffEveryDay(admin);
+    await staffEveryDay(admin, ip, admin);
     const { token, quoteId } = await quoteWithLink("water_filtration");
-    const view = choosing(await page(token));
+    const view = choosing(await statusVisitPage(token));
     const slot = view.slots[0]!.value;
     expect((await send(token, { slot })).status).toBe(302);
 
@@ -220,7 +182,7 @@ describe.each(drivers)("visit changes on %s", (driver) => {
     ]);
 
     // move: the same UID, SEQUENCE 1, the new time
-    const moving = choosing(await page(token, "?change=1"));
+    const moving = choosing(await statusVisitPage(token, "?change=1"));
     expect(moving.rescheduling).toBe(true);
     const later = moving.slots.at(-1)!.value;
     expect(later).not.toBe(slot);
@@ -248,16 +210,16 @@ describe.each(drivers)("visit changes on %s", (driver) => {
       sequence: 2,
       status: "CANCELLED",
     });
-    expect((await page(token)).state).toBe("choose");
+    expect((await statusVisitPage(token)).state).toBe("choose");
   });
 
   it("radon: one mail with two invitations; a move keeps the pick-up 48 to 96 hours after the placement", async () => {
-    await staffEveryDay(admin);
+    await staffEveryDay(admin, ip, admin);
     const { token, quoteId } = await quoteWithLink("radon");
-    const view = choosing(await page(token));
+    const view = choosing(await statusVisitPage(token));
     const placement = view.slots[0]!.value;
     const withPickups = choosing(
-      await page(token, `?day=${view.day}&placement=${encodeURIComponent(placement)}`),
+      await statusVisitPage(token, `?day=${view.day}&placement=${encodeURIComponent(placement)}`),
     );
     const pickup = withPickups.pickups[0]!.value;
     expect((await send(token, { placement, pickup })).status).toBe(302);
@@ -268,8 +230,8 @@ describe.each(drivers)("visit changes on %s", (driver) => {
     ]);
 
     // moving: a new placement, and a pick-up outside its window is refused
-    const day2 = choosing(await page(token, "?change=1")).days[1]!.day;
-    const moving = choosing(await page(token, `?change=1&day=${day2}`));
+    const day2 = choosing(await statusVisitPage(token, "?change=1")).days[1]!.day;
+    const moving = choosing(await statusVisitPage(token, `?change=1&day=${day2}`));
     const newPlacement = moving.slots[0]!.value;
     const tooSoon = new Date(new Date(newPlacement).getTime() + 24 * 3_600_000).toISOString();
     const refused = await send(token, {
@@ -279,7 +241,10 @@ describe.each(drivers)("visit changes on %s", (driver) => {
     });
     expect(refused).toMatchObject({ status: 409, body: { message: TAKEN } });
     const pickups = choosing(
-      await page(token, `?change=1&day=${day2}&placement=${encodeURIComponent(newPlacement)}`),
+      await statusVisitPage(
+        token,
+        `?change=1&day=${day2}&placement=${encodeURIComponent(newPlacement)}`,
+      ),
     ).pickups;
     const newPickup = pickups[0]!.value;
     const gap = new Date(newPickup).getTime() - new Date(newPlacement).getTime();
@@ -297,10 +262,10 @@ describe.each(drivers)("visit changes on %s", (driver) => {
   });
 
   it("refuses a move to a time just taken, and any change inside the lead time ('call us')", async () => {
-    await staffEveryDay(admin);
+    await staffEveryDay(admin, ip, admin);
     const first = await quoteWithLink("water_filtration");
     const second = await quoteWithLink("water_filtration");
-    const slots = choosing(await page(first.token)).slots;
+    const slots = choosing(await statusVisitPage(first.token)).slots;
     expect((await send(first.token, { slot: slots[0]!.value })).status).toBe(302);
     expect((await send(second.token, { slot: slots[2]!.value })).status).toBe(302);
     // the second homeowner tries the first one's time (one staff member): taken
@@ -323,7 +288,7 @@ describe.each(drivers)("visit changes on %s", (driver) => {
         })
       ).status,
     ).toBe(302);
-    const late = await page(first.token, "?change=1");
+    const late = await statusVisitPage(first.token, "?change=1");
     expect(late).toMatchObject({ state: "booked", changeable: false, leadTimeHours: 336 });
     const refused = await send(first.token, { intent: "cancel" });
     expect(refused.status).toBe(409);
@@ -341,11 +306,11 @@ describe.each(drivers)("visit changes on %s", (driver) => {
   });
 
   it("a customer changes only their own quote's visit; an unknown status link is 404", async () => {
-    await staffEveryDay(admin);
+    await staffEveryDay(admin, ip, admin);
     const ann = await makeUser("ann@example.com");
     const bob = await makeUser("bob@example.com");
     const annQuote = await quoteWithLink("water_filtration", ann.id);
-    const slot = choosing(await page(annQuote.token)).slots[0]!.value;
+    const slot = choosing(await statusVisitPage(annQuote.token)).slots[0]!.value;
     expect((await send(annQuote.token, { slot })).status).toBe(302);
     const accountSend = (who: SessionUser, fields: Record<string, string>) =>
       post(
@@ -379,15 +344,15 @@ describe.each(drivers)("visit changes on %s", (driver) => {
   });
 
   it("staff see the visit on the week and the quote page, move it to another staff member's free time and cancel it", async () => {
-    await staffEveryDay(admin);
+    await staffEveryDay(admin, ip, admin);
     const other = await makeUser("tech@remediation.test", {
       admin: true,
       totp: true,
       fullName: "Sam Tech",
     });
-    await staffEveryDay(other);
+    await staffEveryDay(admin, ip, other);
     const { token, quoteId } = await quoteWithLink("water_filtration");
-    const view = choosing(await page(token));
+    const view = choosing(await statusVisitPage(token));
     expect((await send(token, { slot: view.slots[0]!.value })).status).toBe(302);
     const [visit] = await db.select().from(schema.visits);
 
@@ -465,17 +430,17 @@ describe.each(drivers)("visit changes on %s", (driver) => {
   });
 
   it("announces booked, moved and cancelled visits to the live admin pages (topic visits)", async () => {
-    await staffEveryDay(admin);
+    await staffEveryDay(admin, ip, admin);
     const events: { topic: string; payload: { op: string; id: string } }[] = [];
     const stop = await subscribeToChanges((topic, payload) => {
       if (topic === "visits") events.push({ topic, payload: JSON.parse(payload) });
     });
     try {
       const { token } = await quoteWithLink("water_filtration");
-      const view = choosing(await page(token));
+      const view = choosing(await statusVisitPage(token));
       expect((await send(token, { slot: view.slots[0]!.value })).status).toBe(302);
       const [visit] = await db.select().from(schema.visits);
-      const moving = choosing(await page(token, "?change=1"));
+      const moving = choosing(await statusVisitPage(token, "?change=1"));
       expect(
         (await send(token, { intent: "reschedule", slot: moving.slots.at(-1)!.value })).status,
       ).toBe(302);

@@ -9,8 +9,6 @@ import { createInterface } from "node:readline";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { newStatusLink } from "~/features/quotes/status-link.server";
-import { submitQuoteRequest } from "~/features/quotes/submit.server";
 import type { BookingView } from "~/features/visits/booking.server";
 import { db } from "~/lib/db.server";
 import type { SessionUser } from "~/lib/session.server";
@@ -20,7 +18,7 @@ import * as visitRoute from "~/routes/quotes/status-visit";
 import { post } from "../setup/actions";
 import { contextFor, makeUser } from "../setup/admin";
 import { drivers, freshDatabase, itOnPostgres, type TestDatabase } from "../setup/database";
-import { formData, validAnswers } from "../setup/forms";
+import { quoteWithLink, schedulePost, staffEveryDay, statusVisitPage } from "../setup/visits";
 
 const ORIGIN = "http://localhost:3000";
 const ip = "192.0.2.80";
@@ -37,43 +35,7 @@ describe.each(drivers)("assessment visits on %s", (driver) => {
     await database.dispose();
   });
 
-  const schedule = (fields: Record<string, string>) =>
-    post(scheduleRoute.action, "/admin/schedule", fields, ip, admin);
-
-  /** Puts `who` on the visit staff, working every day from 08:00 to 17:00. */
-  async function staffEveryDay(who: SessionUser) {
-    expect((await schedule({ intent: "add-staff", staffId: who.id })).status).toBe(302);
-    const hours: Record<string, string> = { intent: "save-hours", staffId: who.id };
-    for (let day = 0; day < 7; day++) {
-      hours[`start_${day}`] = "08:00";
-      hours[`end_${day}`] = "17:00";
-    }
-    expect((await schedule(hours)).status).toBe(302);
-  }
-
-  /** A guest's quote of `service` and its status link's token. */
-  async function quoteWithLink(service: "radon" | "water_filtration") {
-    const outcome = await submitQuoteRequest(service, formData(validAnswers[service]), {
-      clientIp: "192.0.2.1",
-      owner: { userId: null },
-    });
-    if (outcome.ok !== true) throw new Error("quote fixture failed");
-    const link = newStatusLink(outcome.quoteId);
-    await db.insert(schema.quote_status_links).values(link.row);
-    return {
-      quoteId: outcome.quoteId,
-      token: new URL(link.url).pathname.split("/").pop() as string,
-    };
-  }
-
-  async function page(token: string, query = ""): Promise<BookingView> {
-    const request = new Request(`${ORIGIN}/quotes/status/${token}/visit${query}`);
-    return (await visitRoute.loader({
-      request,
-      params: { token },
-      context: contextFor(null),
-    } as never)) as BookingView;
-  }
+  const schedule = (fields: Record<string, string>) => schedulePost(admin, ip, fields);
 
   const book = (token: string, fields: Record<string, string>) =>
     post(
@@ -164,7 +126,7 @@ describe.each(drivers)("assessment visits on %s", (driver) => {
   });
 
   it("the database refuses two overlapping visits of one staff member (back to back is fine)", async () => {
-    await staffEveryDay(admin);
+    await staffEveryDay(admin, ip, admin);
     const other = await makeUser("second@remediation.test", { admin: true, totp: true });
     const a = await quoteWithLink("water_filtration");
     const b = await quoteWithLink("water_filtration");
@@ -200,10 +162,10 @@ describe.each(drivers)("assessment visits on %s", (driver) => {
   });
 
   it("a homeowner books a free slot from the status link; a taken slot gets the message and fresh times", async () => {
-    await staffEveryDay(admin);
+    await staffEveryDay(admin, ip, admin);
     const first = await quoteWithLink("water_filtration");
     const second = await quoteWithLink("water_filtration");
-    const view = choosing(await page(first.token));
+    const view = choosing(await statusVisitPage(first.token));
     expect(view.slots.length).toBeGreaterThan(0);
     expect(view.slots[0]?.label).toMatch(/^\d{1,2}:\d{2} [AP]M – \d{1,2}:\d{2} [AP]M M[DS]T$/);
     // nothing sooner than the 24-hour lead time, nothing past 14 days
@@ -221,22 +183,22 @@ describe.each(drivers)("assessment visits on %s", (driver) => {
       kind: "water_filtration",
     });
     expect(row!.ends_at.getTime() - row!.starts_at.getTime()).toBe(60 * 60_000);
-    expect((await page(first.token)).state).toBe("booked");
+    expect((await statusVisitPage(first.token)).state).toBe("booked");
 
     // the second homeowner had the same list open: the slot is gone
     const taken = await book(second.token, { slot });
     expect(taken.status).toBe(409);
     expect(taken.body).toEqual({ message: "That time was just taken, please choose another" });
-    const fresh = choosing(await page(second.token, `?day=${view.day}`));
+    const fresh = choosing(await statusVisitPage(second.token, `?day=${view.day}`));
     expect(fresh.slots.map((s) => s.value)).not.toContain(slot);
     expect(await db.select().from(schema.visits)).toHaveLength(1);
   });
 
   it("two bookings of one slot at once: one is booked, the other is told and nothing overlaps", async () => {
-    await staffEveryDay(admin);
+    await staffEveryDay(admin, ip, admin);
     const first = await quoteWithLink("water_filtration");
     const second = await quoteWithLink("water_filtration");
-    const slot = choosing(await page(first.token)).slots[0]!.value;
+    const slot = choosing(await statusVisitPage(first.token)).slots[0]!.value;
     const outcomes = await Promise.all([book(first.token, { slot }), book(second.token, { slot })]);
     expect(outcomes.map((o) => o.status).sort()).toEqual([302, 409]);
     expect(outcomes.find((o) => o.status === 409)?.body).toEqual({
@@ -246,7 +208,7 @@ describe.each(drivers)("assessment visits on %s", (driver) => {
   });
 
   it("refuses a time outside working hours, a missing choice and an unknown link", async () => {
-    await staffEveryDay(admin);
+    await staffEveryDay(admin, ip, admin);
     const { token } = await quoteWithLink("water_filtration");
     const night = new Date(Date.now() + 3 * 86_400_000);
     night.setUTCHours(9, 0, 0, 0); // 02:00 or 03:00 in Denver
@@ -259,13 +221,13 @@ describe.each(drivers)("assessment visits on %s", (driver) => {
   });
 
   it("radon books the placement and a pick-up 48 to 96 hours later together", async () => {
-    await staffEveryDay(admin);
+    await staffEveryDay(admin, ip, admin);
     const { token, quoteId } = await quoteWithLink("radon");
-    const view = choosing(await page(token));
+    const view = choosing(await statusVisitPage(token));
     expect(view.radon).toBe(true);
     const placement = view.slots[0]!.value;
     const withPickups = choosing(
-      await page(token, `?day=${view.day}&placement=${encodeURIComponent(placement)}`),
+      await statusVisitPage(token, `?day=${view.day}&placement=${encodeURIComponent(placement)}`),
     );
     expect(withPickups.placement?.value).toBe(placement);
     const placedAt = new Date(placement).getTime();
@@ -296,7 +258,7 @@ describe.each(drivers)("assessment visits on %s", (driver) => {
       ["radon_pickup", pickup, 30 * 60_000],
       ["radon_placement", placement, 45 * 60_000],
     ]);
-    const booked = await page(token);
+    const booked = await statusVisitPage(token);
     expect(booked).toMatchObject({
       state: "booked",
       visits: [{ kind: "Radon detector placement" }, { kind: "Radon detector pick-up" }],
@@ -304,9 +266,9 @@ describe.each(drivers)("assessment visits on %s", (driver) => {
   });
 
   it("the staff's week lists booked visits by day, for everyone or one staff member (admins only)", async () => {
-    await staffEveryDay(admin);
+    await staffEveryDay(admin, ip, admin);
     const { token, quoteId } = await quoteWithLink("water_filtration");
-    const view = choosing(await page(token));
+    const view = choosing(await statusVisitPage(token));
     const slot = view.slots[0]!;
     expect((await book(token, { slot: slot.value })).status).toBe(302);
     const week = (who: SessionUser | null, query: string) =>
@@ -334,7 +296,7 @@ describe.each(drivers)("assessment visits on %s", (driver) => {
     ]);
     expect(shown.days.map((d) => d.label)[0]).toMatch(/^Monday, /);
     const other = await makeUser("second@remediation.test", { admin: true, totp: true });
-    await staffEveryDay(other);
+    await staffEveryDay(admin, ip, other);
     const filtered = (await week(admin, `?week=${view.day}&staff=${other.id}`)) as typeof shown;
     expect(filtered.staffId).toBe(other.id);
     expect(filtered.count).toBe(0);
@@ -354,25 +316,25 @@ describe.each(drivers)("assessment visits on %s", (driver) => {
 
   it("offers nothing without visit staff, nor on a day off", async () => {
     const { token } = await quoteWithLink("water_filtration");
-    expect(choosing(await page(token)).days).toEqual([]);
-    await staffEveryDay(admin);
-    const view = choosing(await page(token));
+    expect(choosing(await statusVisitPage(token)).days).toEqual([]);
+    await staffEveryDay(admin, ip, admin);
+    const view = choosing(await statusVisitPage(token));
     const firstDay = view.day!;
     expect(
       (await schedule({ intent: "add-day-off", staffId: admin.id, day: firstDay })).status,
     ).toBe(302);
-    expect(choosing(await page(token)).days.map((d) => d.day)).not.toContain(firstDay);
+    expect(choosing(await statusVisitPage(token)).days.map((d) => d.day)).not.toContain(firstDay);
   });
 
   itOnPostgres(driver)(
     "two processes booking one slot at once on PostgreSQL: exactly one succeeds",
     async () => {
-      await staffEveryDay(admin);
+      await staffEveryDay(admin, ip, admin);
       const quotes = [
         await quoteWithLink("water_filtration"),
         await quoteWithLink("water_filtration"),
       ];
-      const slot = choosing(await page(quotes[0]!.token)).slots[0]!.value;
+      const slot = choosing(await statusVisitPage(quotes[0]!.token)).slots[0]!.value;
       const tsx = path.resolve("node_modules/.bin/tsx");
       const processes = quotes.map((quote) =>
         spawn(tsx, ["tests/setup/book-visit.ts"], {
