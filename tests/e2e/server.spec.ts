@@ -26,7 +26,10 @@ function runServer(env: Record<string, string>) {
 
 // each test starts servers of its own (a cold start migrates a fresh PGlite): one at a time, in
 // one worker, so two cold starts never share the machine's cores with the suite's own server
-test.describe.configure({ mode: "default" });
+test.describe.configure({ mode: "default", timeout: 240_000 });
+
+/** How long a cold start may take: beside the suite's other worker it passed 30 s in CI. */
+const READY = { timeout: 90_000 };
 
 test("a second server on the same PGlite directory is refused at once", async () => {
   const second = runServer({
@@ -44,14 +47,14 @@ test("a PGlite server killed with SIGKILL starts again at once on its directory"
   const env = { PORT: String(PORT + 95), DATA_DIR: dataDir };
   const server = runServer(env);
   try {
-    await expect.poll(() => server.output(), { timeout: 30_000 }).toContain("Server ready");
+    await expect.poll(() => server.output(), READY).toContain("Server ready");
     server.child.kill("SIGKILL");
     await server.exited;
 
     const again = runServer(env);
     try {
       // within the normal start time, not after the dead process's lock has aged
-      await expect.poll(() => again.output(), { timeout: 30_000 }).toContain("Server ready");
+      await expect.poll(() => again.output(), READY).toContain("Server ready");
       expect(again.output()).not.toContain("already in use");
       const health = await request.get(`http://127.0.0.1:${PORT + 95}/healthz`);
       expect(health.status()).toBe(200);
@@ -72,7 +75,7 @@ test("SIGTERM lets an in-flight quote request finish before stopping", async () 
     DATA_DIR: dataDir,
     PUBLIC_URL: `http://127.0.0.1:${PORT + 97}`,
   });
-  await expect.poll(() => server.output(), { timeout: 30_000 }).toContain("Server ready");
+  await expect.poll(() => server.output(), READY).toContain("Server ready");
 
   const body = new URLSearchParams({
     propertyType: "residential",
@@ -107,7 +110,7 @@ test("SIGTERM lets an in-flight quote request finish before stopping", async () 
 test("SIGTERM finishes, closes the database and frees its directory", async ({ request }) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "remediation-sigterm-"));
   const server = runServer({ PORT: String(PORT + 98), DATA_DIR: dataDir });
-  await expect.poll(() => server.output(), { timeout: 30_000 }).toContain("Server ready");
+  await expect.poll(() => server.output(), READY).toContain("Server ready");
   const health = await request.get(`http://127.0.0.1:${PORT + 98}/healthz`);
   expect(await health.json()).toMatchObject({
     status: "ok",
@@ -118,7 +121,7 @@ test("SIGTERM finishes, closes the database and frees its directory", async ({ r
   expect(server.output()).toContain("Stopped cleanly");
 
   const again = runServer({ PORT: String(PORT + 98), DATA_DIR: dataDir });
-  await expect.poll(() => again.output(), { timeout: 30_000 }).toContain("Server ready");
+  await expect.poll(() => again.output(), READY).toContain("Server ready");
   again.child.kill("SIGTERM");
   expect(await again.exited).toBe(0);
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -135,7 +138,7 @@ test("behind HTTPS, pages and files alike pin HTTPS (HSTS); over plain HTTP noth
     AUTH_SECRET: "a-test-secret-of-at-least-32-characters",
   });
   try {
-    await expect.poll(() => server.output(), { timeout: 30_000 }).toContain("Server ready");
+    await expect.poll(() => server.output(), READY).toContain("Server ready");
     const html = await (await request.get(`http://127.0.0.1:${PORT + 96}/products`)).text();
     const script = /"(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? "";
     expect(script).not.toBe("");
