@@ -16,6 +16,112 @@ const SERVER_SIDE = [
   "^server\\.ts$",
 ];
 
+/**
+ * What a feature offers the other features (docs/decisions/0190-features-own-their-data.md): the
+ * files of app/features/<area>/ another feature may import. Everything else is the feature's own.
+ * catalog is the shared vocabulary of all features and is open as a whole. Each feature's
+ * personal-data.server.ts is imported only by the registry app/features/personal-data.server.ts,
+ * which sits outside every feature folder.
+ */
+const PUBLIC_FILES = {
+  accounts: [
+    "admins.server.ts", // who is an admin (the customer list leaves them out)
+    "properties.server.ts", // a request saves its address as the customer's property
+    "property-schema.ts",
+    "property-form.tsx", // AddressFields: the booking and the admin's service address ask as properties do
+    "claims.server.ts", // a request given a street address joins the account's property there
+    "mobile-number.server.ts", // E.164 numbers: consent and inbound texts are kept per number
+  ],
+  admin: [
+    "format.ts", // the back office's display helpers (N/A for an empty value)
+    "list-filters.tsx", // the back office's list filter bar
+  ],
+  analytics: ["events.ts"],
+  estimates: [
+    "status-badge.tsx",
+    "sample-prices.ts", // the marker of the sample prices the set-up checklist looks for
+    "money.ts", // integer cents and dollars as the estimate shows them (jobs, invoices)
+    "consent.ts", // the electronic-signature disclosure (a job's homeowner sign-off)
+    "signing.ts", // the sign form's fields (a job's homeowner sign-off)
+    "signing.server.ts", // the drawn signature's check, the audit columns, the link validity
+    "signature-field.tsx", // the drawn signature (a job's homeowner sign-off)
+  ],
+  jobs: [
+    "create.server.ts", // the estimate's acceptance makes the job in its own transaction
+    "events.server.ts", // the 'job completed' hook (invoicing)
+    "summary.server.ts", // a quote's job in one line (quote pages, the customer's list)
+    "job-card.tsx", // the Job card of the admin's quote page
+  ],
+  invoices: [
+    "invoice-page.tsx", // the status badge tone of invoices in the back office
+    "invoices.server.ts", // the deposit invoice is written in the acceptance's transaction
+    "customer.server.ts", // a customer's invoices under their quotes and on the status link
+    "quote-invoices.tsx", // the invoices card of a quote (admin) and the customer's list
+  ],
+  quotes: [
+    "reference.ts",
+    "status.ts",
+    "status-badge.tsx",
+    "answers.ts",
+    "triage.ts",
+    "files.ts",
+    "files.server.ts",
+    "status-link.server.ts",
+    "service-address.server.ts", // the request's service address, asked at booking or set by staff
+    "history.server.ts", // a customer's quote history, the same list on their page and the admin's
+    "status-change.server.ts", // the quote follows its job's status, with history and mail
+  ],
+  visits: [
+    "settings.server.ts",
+    "work.server.ts", // a job's work visits on the schedule (features/jobs books them)
+  ],
+  messages: [
+    "consent.ts", // the words of 'Text me about my request' on the quote forms
+    "consent.server.ts", // consent rows written with a request; whether a number may get texts
+    "quiet-hours.ts", // texts nobody asked for just then wait for 08:00-21:00 Utah time
+    "review-requests.server.ts", // one review request per completed quote or job
+    "thread.server.ts", // a customer's messages and the office's answers on their quote page
+  ],
+};
+
+/**
+ * Imports of another feature's own file that are known and still to be moved, each with its
+ * reason: [importing file, imported file (both under app/features/), reason].
+ */
+const KNOWN_CROSS_FEATURE_IMPORTS = [
+  [
+    "estimates/estimate-card.tsx",
+    "admin/quote-detail.tsx",
+    "the estimate card sits on the admin quote page and reuses its label/value rows (Rows); to move to components/",
+  ],
+];
+
+const literal = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const PUBLIC_PATHS = Object.entries(PUBLIC_FILES).map(
+  ([feature, files]) => `^app/features/${feature}/(${files.map(literal).join("|")})$`,
+);
+/** The importing files of the known exceptions, with their feature as the regex's first group. */
+const exceptionFrom = (file) =>
+  `^app/features/(${literal(file.split("/")[0])})/${literal(file.split("/").slice(1).join("/"))}$`;
+
+/** features-through-public-files for `from`, allowing the extra targets `alsoTo`. */
+function throughPublicFiles(from, alsoTo = [], reason = "") {
+  return {
+    name: "features-through-public-files",
+    comment:
+      "A feature imports another feature only through that feature's public files " +
+      "(PUBLIC_FILES above); catalog is shared by all. Move what is needed into a public file " +
+      "or into catalog, or list the file in PUBLIC_FILES with a reason." +
+      (reason ? ` Known exception here: ${reason}.` : ""),
+    severity: "error",
+    from,
+    to: {
+      path: "^app/features/[^/]+/",
+      pathNot: ["^app/features/$1/", "^app/features/catalog/", ...PUBLIC_PATHS, ...alsoTo],
+    },
+  };
+}
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -62,6 +168,22 @@ module.exports = {
       from: { path: "^app/", pathNot: SERVER_SIDE },
       to: { path: "\\.server\\.tsx?$", dependencyTypesNot: ["type-only"] },
     },
+    {
+      name: "db-not-to-features-except-catalog",
+      comment:
+        "The schema (app/db) is below every feature: it imports only the shared vocabulary in " +
+        "features/catalog (enums, bounds), never a feature's own module.",
+      severity: "error",
+      from: { path: "^app/db/" },
+      to: { path: "^app/features/", pathNot: "^app/features/catalog/" },
+    },
+    throughPublicFiles({
+      path: "^app/features/([^/]+)/",
+      pathNot: KNOWN_CROSS_FEATURE_IMPORTS.map(([from]) => exceptionFrom(from)),
+    }),
+    ...KNOWN_CROSS_FEATURE_IMPORTS.map(([from, to, reason]) =>
+      throughPublicFiles({ path: exceptionFrom(from) }, [`^app/features/${literal(to)}$`], reason),
+    ),
     {
       name: "no-circular",
       comment: "Import cycles make load order matter and layers blur; break the cycle.",

@@ -12,11 +12,21 @@ export const baseURL = `http://127.0.0.1:${PORT}`;
 export const OIDC_PORT = PORT + 60;
 /** The local SMS sink (tests/setup/sms-sink.ts): the app's SMS_URL, and where specs read texts. */
 export const SMS_SINK_PORT = PORT + 61;
+/** The local Stripe-compatible server (tests/e2e/stripe-server.ts): the app's STRIPE_API_URL. */
+export const STRIPE_PORT = PORT + 62;
 /** The company domain whose emails the e2e app sends to that provider as staff single sign-on. */
 export const SSO_E2E_DOMAIN = "staff.remediation.test";
 /** The admin of worker `parallelIndex` (tests/e2e/fixtures.ts), listed in ADMIN_EMAILS below. */
 export const fixtureAdminEmail = (parallelIndex: number) =>
   `admin.w${parallelIndex}.e2e@example.com`;
+/**
+ * The company contact of the e2e server: not the build's local default, so the specs see that a
+ * phone set at run time reaches the prerendered pages too.
+ */
+export const E2E_COMPANY_PHONE = { display: "(801) 555-0142", e164: "+18015550142" } as const;
+export const E2E_COMPANY_EMAIL = "office@remediation.test";
+/** The bearer token of the e2e server's /metrics (tests/e2e/operations.spec.ts). */
+export const E2E_METRICS_TOKEN = "e2e-metrics-token-0123456789abcdef0123456789";
 /** At most this many workers (each has its own fixture admin). */
 export const MAX_WORKERS = 8;
 
@@ -68,7 +78,17 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: "node server.ts",
+      command: "node tests/e2e/stripe-server.ts",
+      port: STRIPE_PORT,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { E2E_PORT: String(PORT) },
+    },
+    {
+      // --no-wasm-code-gc: see docs/decisions/0144-rerun-files-lost-to-a-v8-crash.md
+      command: "node --no-wasm-code-gc server.ts",
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
       // a cold start (PGlite migrations) takes up to a minute on a loaded machine
@@ -85,10 +105,13 @@ export default defineConfig({
         MAIL_TRANSPORT: "file",
         PUBLIC_URL: baseURL,
         LEADS_EMAIL: "leads@remediation.test",
+        COMPANY_PHONE: E2E_COMPANY_PHONE.display,
+        COMPANY_EMAIL: E2E_COMPANY_EMAIL,
         QUOTE_RATE_LIMIT: "1000",
         // the suite signs in far more often than one person would; limits are tested in integration
         RATE_LIMIT_SCALE: process.env.E2E_RATE_LIMIT_SCALE ?? "1000",
         LOG_LEVEL: "warn",
+        METRICS_TOKEN: E2E_METRICS_TOKEN,
         // the admin admin.spec.ts enrols through the UI, and one per worker for the signed-in
         // fixture (tests/e2e/fixtures.ts) the other specs use
         ADMIN_EMAILS: [
@@ -108,6 +131,11 @@ export default defineConfig({
         // texts go to the local Messages API sink started above (phone-sign-in.spec.ts)
         SMS_URL: `http://ACtest0123456789:sink-token@127.0.0.1:${SMS_SINK_PORT}`,
         SMS_FROM: "+18015550100",
+        // online payments through the local Stripe-compatible server started above
+        // (payments.spec.ts); its key and signing secret are tests/setup/stripe-server.ts'
+        STRIPE_SECRET_KEY: "sk_test_local",
+        STRIPE_WEBHOOK_SECRET: "whsec_test_local_secret",
+        STRIPE_API_URL: `http://127.0.0.1:${STRIPE_PORT}`,
       },
     },
   ],

@@ -47,6 +47,41 @@ const server = express();
 server.disable("x-powered-by");
 server.set("trust proxy", settings.trustProxy);
 
+// Prometheus metrics (app/lib/metrics.server.ts): every request's time by route pattern, which
+// the root middleware reports through the request context (files have none)
+const metrics = app.metricsSettings();
+const serveMetrics: express.RequestHandler = async (_req, res, next) => {
+  try {
+    const { contentType, body } = await app.metricsText();
+    res.set({ "Content-Type": contentType, "Cache-Control": "no-store" }).send(body);
+  } catch (error) {
+    next(error);
+  }
+};
+if (metrics.token) {
+  server.get(
+    "/metrics",
+    (req, res, next) => {
+      if (app.hasMetricsToken(req.get("authorization"))) return next();
+      res
+        .status(401)
+        .set({ "WWW-Authenticate": 'Bearer realm="metrics"', "Cache-Control": "no-store" })
+        .type("text/plain")
+        .send("A metrics token is needed.\n");
+    },
+    serveMetrics,
+  );
+}
+server.use((req, res, next) => {
+  const started = process.hrtime.bigint();
+  res.once("finish", () => {
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const route = (res.locals.route as string | undefined) ?? app.NO_ROUTE;
+    app.observeRequest(req.method, route, res.statusCode, seconds);
+  });
+  next();
+});
+
 server.use(compression());
 // two years, subdomains included; only a production site served over HTTPS may pin it
 const strictTransportSecurity =
@@ -126,7 +161,7 @@ server.use(
         ],
         frameAncestors: ["'none'"],
         // a provider sign-in form is answered with a redirect to the provider
-        formAction: ["'self'", ...settings.signInProviderOrigins],
+        formAction: ["'self'", ...settings.signInProviderOrigins, ...settings.paymentPageOrigins],
         // the site sets no <base>; an injected one could redirect every relative URL
         baseUri: ["'none'"],
         upgradeInsecureRequests: settings.https ? [] : null,
@@ -137,9 +172,16 @@ server.use(
     crossOriginEmbedderPolicy: false,
   }),
 );
-// a page whose address carries a token (a status link...) never sends it on in a Referer
+// a page whose address carries a token (a status link...) never sends it on in a Referer; a
+// route's own Referrer-Policy (a private page's no-referrer) replaces the site's default instead
+// of being sent as a second value (React Router's adapter appends every header of the response)
 server.use((req, res, next) => {
   if (isTokenPath(req.path)) res.setHeader("Referrer-Policy", "no-referrer");
+  const append = res.append.bind(res);
+  res.append = (field: string, value?: string | string[]) =>
+    field.toLowerCase() === "referrer-policy" && value !== undefined
+      ? res.set(field, value)
+      : append(field, value);
   next();
 });
 // every powerful feature off: the site uses none (only features Chromium knows, so no console errors)
@@ -181,7 +223,7 @@ if (vite) {
   // Global Privacy Control at run time, not at build time)
   const prerendered = settings.tagManager
     ? new Map<string, never>()
-    : loadPrerenderedPages("build/client", settings.publicUrl);
+    : loadPrerenderedPages("build/client", settings.publicUrl, settings.companyContact);
   server.use((req, res, next) => {
     const page = (req.method === "GET" || req.method === "HEAD") && prerendered.get(req.path);
     if (!page || needsPersonalRender(req.get("cookie"), req.get("sec-gpc"))) return next();
@@ -209,6 +251,9 @@ server.use(
         clientIp: req.ip,
         nonce: res.locals.nonce as string,
         requestId: res.locals.requestId as string,
+        onRoute: (pattern) => {
+          res.locals.route = pattern;
+        },
       });
       return context;
     },
@@ -218,17 +263,27 @@ server.use(
 const listener = server.listen(settings.port, () => {
   console.log(`Server ready at http://localhost:${settings.port} (Node ${process.version})`);
 });
+// metrics alone on a port of their own, for a scraper the firewall lets through
+const metricsListener = metrics.port
+  ? express()
+      .disable("x-powered-by")
+      .get("/metrics", serveMetrics)
+      .listen(metrics.port, () => console.log(`Metrics on port ${metrics.port}`))
+  : undefined;
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
+  // /readyz answers 503 from now on: a proxy checking it stops sending before the process goes
+  app.beginShutdown();
   console.log(`${signal} received: finishing in-flight requests`);
   const force = setTimeout(() => {
     console.error("Shutdown took too long; exiting");
     process.exit(1);
   }, 25_000);
   force.unref();
+  metricsListener?.close();
   listener.close(async () => {
     try {
       await app.stopServices();

@@ -7,10 +7,14 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "~/components/layout/nonce";
+import { dailyRetentionPurge } from "~/features/accounts/retention.server";
 import { blogPageETag, ifNoneMatchHits } from "~/features/blog/etag.server";
 import { seedBlogArticles } from "~/features/blog/seed.server";
 import { moveLegacyUploads } from "~/features/blog/uploads.server";
+import { queueDueFollowUps } from "~/features/estimates/follow-ups.server";
 import { seedPriceBook } from "~/features/estimates/seed.server";
+import { invoiceCompletedJobs } from "~/features/invoices/job-completion.server";
+import { queueOverdueReminders } from "~/features/invoices/reminders.server";
 import { startUploadSweeper } from "~/features/quotes/files.server";
 import { SubmissionKeyContext } from "~/features/quotes/submission-key";
 import { queueDueReminders } from "~/features/visits/reminders.server";
@@ -32,22 +36,45 @@ import {
 } from "~/lib/services.server";
 import { currentUser } from "~/lib/session.server";
 
+export {
+  hasMetricsToken,
+  metricsSettings,
+  metricsText,
+  NO_ROUTE,
+  observeRequest,
+} from "~/lib/metrics.server";
 // server.ts reads these from the build (one context key object on both sides: DESIGN section 8)
 export { refuseCrossSiteMutations } from "~/lib/origin.server";
 export { endLiveStreams } from "~/lib/realtime.server";
 export { requestContext } from "~/lib/request-context";
-export { databaseHealth, serverSettings } from "~/lib/services.server";
+export { beginShutdown, databaseHealth, serverSettings } from "~/lib/services.server";
 
 let stopUploadSweeper = () => {};
+let stopInvoicingJobs = () => {};
 
 /**
  * The lib's start-up (configuration, database, migrations, outbox with the due reminders of
- * features/visits/reminders.server.ts queued before each round), blog images of older versions
- * moved into the file storage, first-run content, and the hourly sweep of quote uploads no quote
- * carries (features/quotes/files.server.ts).
+ * features/visits/reminders.server.ts, the overdue invoices' of features/invoices and the
+ * estimate follow-ups of features/estimates/follow-ups.server.ts queued before each round, and once a day the purge of
+ * closed accounts' records whose retention ended, features/accounts/retention.server.ts), blog
+ * images of older versions moved into the file storage, first-run content, and the hourly sweep
+ * of quote uploads no quote carries (features/quotes/files.server.ts). A job's completion
+ * makes its final invoice (features/invoices/job-completion.server.ts).
  */
 export async function startServices(): Promise<void> {
-  await startLibServices({ scheduled: queueDueReminders });
+  stopInvoicingJobs();
+  stopInvoicingJobs = invoiceCompletedJobs();
+  const retentionPurge = dailyRetentionPurge();
+  await startLibServices({
+    scheduled: async (now) => {
+      await retentionPurge(now);
+      return (
+        (await queueDueReminders(now)) +
+        (await queueOverdueReminders(now)) +
+        (await queueDueFollowUps(now))
+      );
+    },
+  });
   await moveLegacyUploads();
   await seedBlogArticles();
   await seedPriceBook();

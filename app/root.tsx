@@ -28,8 +28,8 @@ import { ARTICLE_MAX_CHARS } from "~/features/blog/editor-schema";
 import { isBlogListPath } from "~/features/blog/paging";
 import { PostCardSkeletons } from "~/features/blog/post-card-skeletons";
 import { UPLOAD_API_PATH, UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "~/features/blog/uploads";
-import { company } from "~/features/catalog/company";
-import { MAX_SIGNATURE_DATA_URL_CHARS } from "~/features/estimates/limits";
+import { type CompanyContact, company } from "~/features/catalog/company";
+import { MAX_SIGNATURE_DATA_URL_CHARS } from "~/features/catalog/estimate-limits";
 import {
   QUOTE_FILE_LIMITS,
   QUOTE_FILE_MAX_BYTES,
@@ -48,7 +48,7 @@ import {
   uploadLimits,
 } from "~/lib/form-limits.server";
 import { logger } from "~/lib/logger.server";
-import { requestContext } from "~/lib/request-context";
+import { requestContext, requestInfo } from "~/lib/request-context";
 import { logSecurityEventFor } from "~/lib/security-log.server";
 import { currentUser } from "~/lib/session.server";
 import { type FlashToast as FlashToastData, takeToast } from "~/lib/toast.server";
@@ -60,10 +60,13 @@ import stylesheet from "./app.css?url";
 const QUOTE_FORM_PATH = /^\/quotes\/(?!uploads$|confirmation$)[a-z-]+$/;
 
 /** A quote's back-office page, whose action also takes the test result forms. */
-const ADMIN_QUOTE_PATH = /^\/admin\/quotes\/[0-9a-f-]{36}$/;
+const ADMIN_QUOTE_PATH = /^\/admin\/quotes\/[0-9a-f-]+$/;
 
 /** The estimate pages whose action takes the accept form (routes/estimates, routes/account). */
 const ESTIMATE_ANSWER_PATH = /^\/(estimates\/[^/]+|account\/quotes\/[^/]+\/estimate)$/;
+
+/** The pages whose 'Message the company' form may carry one photo or PDF (features/messages). */
+const MESSAGE_FORM_PATH = /^\/(quotes\/status\/[^/]+|account\/quotes\/[^/]+\/messages)$/;
 
 /** The body limits of the route at `pathname` (a `.data` request's path without `.data`). */
 function bodyLimitsFor(pathname: string): BodyLimits {
@@ -78,6 +81,13 @@ function bodyLimitsFor(pathname: string): BodyLimits {
     // without JavaScript the files come with the answers
     const files = QUOTE_FILE_LIMITS.photo + QUOTE_FILE_LIMITS.report;
     return uploadLimits(QUOTE_FILE_MAX_BYTES, files, QUOTE_FILE_MESSAGES.tooLarge("Your files"));
+  }
+  if (MESSAGE_FORM_PATH.test(pathname)) {
+    return {
+      ...FORM_LIMITS,
+      maxBytes: QUOTE_FILE_MAX_BYTES + FORM_LIMITS.maxBytes,
+      tooLargeMessage: QUOTE_FILE_MESSAGES.tooLarge("The file"),
+    };
   }
   if (ADMIN_QUOTE_PATH.test(pathname)) {
     // a test result's lab report (one PDF) comes with the result form (features/records)
@@ -136,7 +146,13 @@ const boundedBodies: MiddlewareFunction<Response> = async ({ request, context })
   });
 };
 
+/** Tells server.ts which route pattern answers (its request metrics' label). */
+const reportRoutePattern: MiddlewareFunction<Response> = ({ pattern, context }) => {
+  requestInfo(context)?.onRoute?.(`/${pattern.replace(/^\//, "")}`);
+};
+
 export const middleware: Route.MiddlewareFunction[] = [
+  reportRoutePattern,
   boundedBodies,
   sessionMiddleware,
   noStoreForPrivateResponses,
@@ -152,7 +168,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = currentUser(context);
   const { toast, clear } = await takeToast(request);
-  const { GTM_ID } = env();
+  const { GTM_ID, COMPANY_PHONE, COMPANY_EMAIL } = env();
   // Global Privacy Control, and no tag manager on a first visit to a private page
   const tagManagerId =
     GTM_ID && request.headers.get("Sec-GPC") !== "1" && isTrackedPath(new URL(request.url).pathname)
@@ -162,6 +178,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       publicUrl: env().PUBLIC_URL,
       siteName: company.name,
+      /** the phone and e-mail the header and footer show (prerendered pages: server.ts updates them) */
+      contact: {
+        phone: COMPANY_PHONE.e164,
+        phoneDisplay: COMPANY_PHONE.display,
+        email: COMPANY_EMAIL,
+      } satisfies CompanyContact,
       signedIn: user !== null,
       /** the dashboard or admin panel the header, footer and home page offer (null: a guest) */
       account: accountEntry(user),
@@ -242,11 +264,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <Header account={root?.account ?? null} />
+        <Header account={root?.account ?? null} contact={root?.contact ?? null} />
         <main id="main" className="flex-1">
           {children}
         </main>
-        <Footer account={root?.account ?? null} />
+        <Footer account={root?.account ?? null} contact={root?.contact ?? null} />
         <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -311,11 +333,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         title: "Page not found",
         message: "We could not find the page you were looking for. It may have moved.",
       }}
-      failed={{
-        title: "Something went wrong",
-        message: "We could not complete your request. Please try again in a moment.",
-      }}
-      back={{ to: "/", label: "Return Home" }}
+      failed="We could not complete your request. Please try again in a moment."
     />
   );
 }

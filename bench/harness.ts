@@ -26,6 +26,23 @@ export interface Load {
   expectStatus: number;
 }
 
+/** A valid water-filtration quote form, URL-encoded (answered 302 to the confirmation). */
+export const waterQuoteBody = new URLSearchParams([
+  ["waterSource", "municipal"],
+  ["currentIssues", "hardness"],
+  ["currentIssues", "taste"],
+  ["propertyType", "single_family"],
+  ["numBathrooms", "2"],
+  ["numResidents", "3"],
+  ["firstName", "Bench"],
+  ["lastName", "Mark"],
+  ["email", "bench@example.com"],
+  ["phone", "8015550100"],
+  ["zipCode", "84101"],
+  ["preferredContactMethod", "email"],
+  ["bestTimeToContact", "morning"],
+]).toString();
+
 /** Starts the production server (`npm run build` first) on `port` with `env` added; resolves when ready. */
 export async function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ["server.ts"], {

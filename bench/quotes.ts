@@ -7,23 +7,7 @@
  *
  *   npm run build && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/quotes.ts
  */
-import { benchDrivers, origin } from "./harness.ts";
-
-const body = new URLSearchParams([
-  ["waterSource", "municipal"],
-  ["currentIssues", "hardness"],
-  ["currentIssues", "taste"],
-  ["propertyType", "single_family"],
-  ["numBathrooms", "2"],
-  ["numResidents", "3"],
-  ["firstName", "Bench"],
-  ["lastName", "Mark"],
-  ["email", "bench@example.com"],
-  ["phone", "8015550100"],
-  ["zipCode", "84101"],
-  ["preferredContactMethod", "email"],
-  ["bestTimeToContact", "morning"],
-]).toString();
+import { benchDrivers, waterQuoteBody as body, origin } from "./harness.ts";
 
 await benchDrivers({
   path: "/quotes/water-filtration-remediation",

@@ -1,9 +1,10 @@
 /**
  * Prints one closing line counting every test of the run ("N passed, N failed, N skipped"),
- * from the JSON reports Vitest and Playwright write into ./reports (and Vitest's rerun of files a
- * runtime crash took, when there was one).
+ * from the JSON reports Vitest and Playwright write into ./reports (and Vitest's reruns of files a
+ * runtime crash took, when there were any).
  */
 import fs from "node:fs";
+import { vitestReports } from "./vitest-reports.ts";
 
 function read(file: string): unknown {
   try {
@@ -17,21 +18,20 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-// vitest-rerun.json: the files a V8 crash took, run once more (scripts/test-stages.ts)
-for (const file of ["reports/vitest.json", "reports/vitest-rerun.json"]) {
+// a file a V8 crash took counts once, as its last run went (scripts/vitest-reports.ts)
+const vitestFiles = new Map<string, { status: string }[]>();
+for (const file of vitestReports()) {
   const vitest = read(file) as
-    | {
-        numPassedTests: number;
-        numFailedTests: number;
-        numPendingTests: number;
-        numTodoTests: number;
-      }
+    | { testResults?: { name: string; assertionResults: { status: string }[] }[] }
     | undefined;
-  if (vitest) {
-    passed += vitest.numPassedTests;
-    failed += vitest.numFailedTests;
-    skipped += vitest.numPendingTests + vitest.numTodoTests;
+  for (const result of vitest?.testResults ?? []) {
+    vitestFiles.set(result.name, result.assertionResults);
   }
+}
+for (const test of [...vitestFiles.values()].flat()) {
+  if (test.status === "passed") passed += 1;
+  else if (test.status === "failed") failed += 1;
+  else skipped += 1;
 }
 
 const playwright = read("reports/playwright.json") as

@@ -25,7 +25,16 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import * as enums from "../features/catalog/enums";
+import { estimateStatus, estimateUnit } from "../features/catalog/estimate-enums";
+import * as estimateLimits from "../features/catalog/estimate-limits";
 import { reminderKind } from "../features/catalog/follow-ups";
+import {
+  invoiceKind,
+  invoiceStatus,
+  paymentMethod,
+  paymentStatus,
+} from "../features/catalog/invoice-enums";
+import { jobStatus, MAX_JOB_NOTE_LENGTH } from "../features/catalog/jobs";
 import {
   radonPhase,
   radonTestKind,
@@ -35,8 +44,6 @@ import {
 } from "../features/catalog/reference-levels";
 import { serviceId } from "../features/catalog/services";
 import { visitKind } from "../features/catalog/visits";
-import { estimateStatus, estimateUnit } from "../features/estimates/enums";
-import * as estimateLimits from "../features/estimates/limits";
 import { user } from "./auth-schema";
 
 export * from "./auth-schema";
@@ -67,6 +74,11 @@ export const radonPhaseEnum = pgEnum("radon_phase", radonPhase.values);
 export const waterUnitEnum = pgEnum("water_unit", waterUnit.values);
 export const waterAnalyteEnum = pgEnum("water_analyte", waterAnalyteIds);
 export const reminderKindEnum = pgEnum("reminder_kind", reminderKind.values);
+export const jobStatusEnum = pgEnum("job_status", jobStatus.values);
+export const invoiceKindEnum = pgEnum("invoice_kind", invoiceKind.values);
+export const invoiceStatusEnum = pgEnum("invoice_status", invoiceStatus.values);
+export const paymentMethodEnum = pgEnum("payment_method", paymentMethod.values);
+export const paymentStatusEnum = pgEnum("payment_status", paymentStatus.values);
 
 /** Binary data (bytea), read as a Buffer on both drivers (PGlite gives a Uint8Array). */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
@@ -92,6 +104,8 @@ export const profiles = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     full_name: text("full_name"),
     is_admin: boolean("is_admin").default(false).notNull(),
+    /** a staff member's radon installer certification number (printed on the system label) */
+    certification_number: text("certification_number"),
     created_at: createdAt(),
   },
   (t) => [trigramIndex("profiles_full_name_trgm_idx", sql`${t.full_name}`)],
@@ -622,6 +636,63 @@ export const estimate_declines = pgTable(
 );
 
 /**
+ * The follow-ups planned when an estimate version is sent (`number` 1 and 2, due `due_at`), sent
+ * once (`sent_at`, claimed with the estimate row locked); accepting, declining, a newer version or
+ * expiry sets `cancelled_at` (and `cancel_reason`) on those not sent yet.
+ */
+export const estimate_follow_ups = pgTable(
+  "estimate_follow_ups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    estimate_id: uuid("estimate_id")
+      .notNull()
+      .references(() => estimates.id, { onDelete: "cascade" }),
+    version_id: uuid("version_id")
+      .notNull()
+      .references(() => estimate_versions.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    due_at: timestamp("due_at", { withTimezone: true }).notNull(),
+    sent_at: timestamp("sent_at", { withTimezone: true }),
+    cancelled_at: timestamp("cancelled_at", { withTimezone: true }),
+    cancel_reason: text("cancel_reason"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    unique("estimate_follow_ups_version_number").on(t.version_id, t.number),
+    index("estimate_follow_ups_estimate_idx").on(t.estimate_id),
+    index("estimate_follow_ups_due_idx")
+      .on(t.due_at)
+      .where(sql`${t.sent_at} IS NULL AND ${t.cancelled_at} IS NULL`),
+    check("estimate_follow_ups_number", sql`${t.number} BETWEEN 1 AND 2`),
+    check(
+      "estimate_follow_ups_sent_or_cancelled",
+      sql`${t.sent_at} IS NULL OR ${t.cancelled_at} IS NULL`,
+    ),
+  ],
+);
+
+/**
+ * When the two follow-ups of a sent estimate are due, in days after sending (/admin/settings);
+ * one row (id always true), absent means the defaults (2 and 5).
+ */
+export const estimate_follow_up_settings = pgTable(
+  "estimate_follow_up_settings",
+  {
+    id: boolean("id").primaryKey().default(true),
+    first_days: integer("first_days").notNull(),
+    second_days: integer("second_days").notNull(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    check("estimate_follow_up_settings_one_row", sql`${t.id}`),
+    check(
+      "estimate_follow_up_settings_days",
+      sql`${t.first_days} BETWEEN 1 AND 60 AND ${t.second_days} BETWEEN 1 AND 60 AND ${t.first_days} < ${t.second_days}`,
+    ),
+  ],
+);
+
+/**
  * Mail and texts written in the same transaction as the change they report; a worker delivers
  * them. A text (`channel` sms) has the E.164 number in `to_address`, its words in `text_body`
  * and an empty subject.
@@ -652,7 +723,11 @@ export const mail_outbox = pgTable(
     sent_at: timestamp("sent_at", { withTimezone: true }),
     created_at: createdAt(),
   },
-  (t) => [index("mail_outbox_due_idx").on(t.status, t.next_attempt_at)],
+  (t) => [
+    index("mail_outbox_due_idx").on(t.status, t.next_attempt_at),
+    // a customer's thread reads what was sent to their address (features/messages)
+    index("mail_outbox_recipient_idx").on(sql`lower(${t.to_address})`, t.created_at),
+  ],
 );
 
 /** Files attached to an outbox message (e.g. a signed estimate's PDF), sent with it. */
@@ -692,7 +767,7 @@ export const rate_limits = pgTable("rate_limits", {
   expire: timestamp("expire", { withTimezone: true }),
 });
 
-/** Staff members who do assessment visits: admins chosen on /admin/schedule (issue 20). */
+/** Staff members who do assessment visits: admins chosen on /admin/schedule (decision 0151). */
 export const visit_staff = pgTable("visit_staff", {
   user_id: text("user_id")
     .primaryKey()
@@ -760,9 +835,10 @@ export const visit_settings = pgTable(
 );
 
 /**
- * A booked assessment visit. Two visits of one staff member never overlap: the exclusion
- * constraint visits_staff_no_overlap (btree_gist, custom migration) refuses the second, whichever
- * process writes it. One visit of each kind per quote.
+ * A booked visit: an assessment visit, or a work visit of a job (one row per crew member). Two
+ * visits of one staff member never overlap: the exclusion constraint visits_staff_no_overlap
+ * (btree_gist, custom migration) refuses the second, whichever process writes it. One assessment
+ * visit of each kind per quote.
  */
 export const visits = pgTable(
   "visits",
@@ -772,6 +848,8 @@ export const visits = pgTable(
       .notNull()
       .references(() => quotes.id, { onDelete: "cascade" }),
     kind: visitKindEnum("kind").notNull(),
+    /** a work visit's job (kind 'work'); null for an assessment visit */
+    job_id: uuid("job_id").references((): AnyPgColumn => jobs.id, { onDelete: "cascade" }),
     staff_id: text("staff_id")
       .notNull()
       .references(() => user.id),
@@ -785,15 +863,19 @@ export const visits = pgTable(
     created_at: createdAt(),
   },
   (t) => [
-    unique("visits_quote_kind_unique").on(t.quote_id, t.kind),
+    // one assessment visit of each kind per quote; a job has as many work visits as it needs
+    uniqueIndex("visits_quote_kind_unique").on(t.quote_id, t.kind).where(sql`${t.job_id} IS NULL`),
     index("visits_staff_starts_idx").on(t.staff_id, t.starts_at),
     index("visits_starts_idx").on(t.starts_at),
+    index("visits_job_idx").on(t.job_id, t.starts_at),
     check("visits_ends_after_start", sql`${t.ends_at} > ${t.starts_at}`),
+    // compared as text: a value added to an enum cannot be used in the migration's own transaction
+    check("visits_work_has_job", sql`(${t.kind}::text = 'work') = (${t.job_id} IS NOT NULL)`),
   ],
 );
 
 /**
- * What reminders a quote's homeowner gets (issue 20 point 5). A follow-up (radon retest, well
+ * What reminders a quote's homeowner gets. A follow-up (radon retest, well
  * test, filter change) exists once the homeowner opted in and is due at `next_due_at`, then every
  * `interval_months`; a `visit` row only records that visit reminders were unsubscribed (they are
  * on by default for a booked visit). `unsubscribed_at` set: nothing more is sent of that kind.
@@ -859,20 +941,20 @@ export const reminder_unsubscribe_links = pgTable(
 );
 
 /**
- * A test result staff recorded for a property from one of its quotes' admin pages (issue 21
- * point 4; features/records/results.server.ts): radon (test kind, start and end dates, pCi/L,
- * before or after mitigation), drinking water (its analytes) or mold (its samples). `lab` is the
- * lab's or the radon device's name. Values are `numeric` (exact decimals, read as strings). The
- * optional lab report is a quote upload attached to the quote in the same transaction, so it is
- * one of the quote's files too.
+ * A test result staff recorded from a quote's admin page (features/records/results.server.ts):
+ * radon (test kind, start and end dates, pCi/L, before or after mitigation), drinking water (its
+ * analytes) or mold (its samples). `lab` is the lab's or the radon device's name. Values are
+ * `numeric` (exact decimals, read as strings). The optional lab report is a quote upload attached
+ * to the quote in the same transaction, so it is one of the quote's files too.
+ * A result belongs to its quote only: its address is the quote's copy, and it is on a property's
+ * record while its quote is linked to that property (quotes.property_id). Closing the account or
+ * removing the property unlinks the quote and keeps the result
+ * (docs/decisions/0160-results-belong-to-their-request.md).
  */
 export const test_results = pgTable(
   "test_results",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    property_id: uuid("property_id")
-      .notNull()
-      .references(() => properties.id, { onDelete: "cascade" }),
     quote_id: uuid("quote_id")
       .notNull()
       .references(() => quotes.id, { onDelete: "cascade" }),
@@ -892,8 +974,7 @@ export const test_results = pgTable(
     created_at: createdAt(),
   },
   (t) => [
-    index("test_results_property_idx").on(t.property_id, t.sampled_on),
-    index("test_results_quote_idx").on(t.quote_id),
+    index("test_results_quote_idx").on(t.quote_id, t.sampled_on),
     check(
       "test_results_radon_fields",
       sql`(${t.kind} = 'radon') = (${t.radon_level} IS NOT NULL AND ${t.radon_test_kind} IS NOT NULL AND ${t.radon_started_on} IS NOT NULL AND ${t.radon_phase} IS NOT NULL)`,
@@ -959,4 +1040,468 @@ export const record_share_links = pgTable(
     revoked_at: timestamp("revoked_at", { withTimezone: true }),
   },
   (t) => [index("record_share_links_property_idx").on(t.property_id)],
+);
+
+/**
+ * The last job number given (one row, id always true). A job takes the next number by updating
+ * this row in its own transaction: a rolled-back job gives its number back, so numbers have no
+ * gaps, and concurrent jobs wait for each other's commit here (docs/decisions/0210-jobs.md).
+ */
+export const job_number_counter = pgTable(
+  "job_number_counter",
+  {
+    id: boolean("id").primaryKey().default(true),
+    last_number: integer("last_number").notNull(),
+  },
+  (t) => [
+    check("job_number_counter_one_row", sql`${t.id}`),
+    check("job_number_counter_positive", sql`${t.last_number} >= 0`),
+  ],
+);
+
+/**
+ * The work a quote became: made by the estimate's acceptance (in the same transaction) or opened by
+ * staff on an approved quote. One job per quote; its lines are frozen from the accepted option.
+ * A company record: it stays when the customer's account closes (the quote is detached).
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** shown as J-0001 (catalog jobNumberLabel) */
+    number: integer("number").notNull().unique("jobs_number_unique"),
+    quote_id: uuid("quote_id")
+      .notNull()
+      .unique("jobs_quote_unique")
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    /** the acceptance it came from; null for a job opened by hand */
+    estimate_acceptance_id: uuid("estimate_acceptance_id")
+      .unique("jobs_acceptance_unique")
+      .references(() => estimate_acceptances.id, { onDelete: "set null" }),
+    service: serviceEnum("service").notNull(),
+    status: jobStatusEnum("status").default("unscheduled").notNull(),
+    /** the accepted option's name and total (integer cents); null for a job opened by hand */
+    option_name: text("option_name"),
+    total_cents: integer("total_cents"),
+    /** why staff opened it by hand (work agreed by phone), or null */
+    opened_note: text("opened_note"),
+    cancel_reason: text("cancel_reason"),
+    created_by: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+    completed_at: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("jobs_status_number_idx").on(t.status, t.number),
+    index("jobs_service_number_idx").on(t.service, t.number),
+    check("jobs_number_positive", sql`${t.number} >= 1`),
+    check(
+      "jobs_cancelled_has_reason",
+      sql`(${t.status} = 'cancelled') = (${t.cancel_reason} IS NOT NULL)`,
+    ),
+    check(
+      "jobs_completed_has_time",
+      sql`(${t.status} = 'completed') = (${t.completed_at} IS NOT NULL)`,
+    ),
+    check(
+      "jobs_note_lengths",
+      sql`char_length(coalesce(${t.cancel_reason}, '')) <= ${sql.raw(String(MAX_JOB_NOTE_LENGTH))} AND char_length(coalesce(${t.opened_note}, '')) <= ${sql.raw(String(MAX_JOB_NOTE_LENGTH))}`,
+    ),
+  ],
+);
+
+/**
+ * The deposit asked at acceptance, per service, in basis points of the accepted option's total
+ * (5000 = 50 %); no row or 0: no deposit. Set on /admin/settings (features/invoices).
+ */
+export const deposit_settings = pgTable(
+  "deposit_settings",
+  {
+    service: serviceEnum("service").primaryKey(),
+    basis_points: integer("basis_points").notNull(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [check("deposit_settings_range", sql`${t.basis_points} BETWEEN 0 AND 10000`)],
+);
+
+/**
+ * The last invoice number given in each year: the row is locked and bumped in the transaction
+ * that writes the invoice, so numbers have no gaps (a rolled back invoice gives its number back).
+ */
+export const invoice_counters = pgTable(
+  "invoice_counters",
+  {
+    year: integer("year").primaryKey(),
+    last_number: integer("last_number").notNull(),
+  },
+  (t) => [check("invoice_counters_positive", sql`${t.last_number} >= 0`)],
+);
+
+/**
+ * An invoice (features/invoices): numbered INV-<year>-<4 digits> without gaps, its lines frozen
+ * as JSON when made (from the accepted option or typed by staff), its customer's name and email
+ * copied so it outlives the quote and the account (detached, never deleted). `paid_cents` is the
+ * net amount received (payments less refunds), kept in the same transaction as each payment or
+ * refund and bounded by the database to 0..total.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    number: text("number").notNull().unique(),
+    year: integer("year").notNull(),
+    sequence: integer("sequence").notNull(),
+    quote_id: uuid("quote_id").references(() => quotes.id, { onDelete: "set null" }),
+    /** the customer's account when the quote had one (null for guests and once closed) */
+    customer_id: text("customer_id").references(() => user.id, { onDelete: "set null" }),
+    customer_name: text("customer_name").notNull(),
+    customer_email: text("customer_email").notNull(),
+    /** the quote's reference (8 characters), kept for the books once the quote is gone */
+    quote_reference: text("quote_reference").notNull(),
+    kind: invoiceKindEnum("kind").notNull(),
+    status: invoiceStatusEnum("status").default("draft").notNull(),
+    /** JSON: [{ name, description, quantityThousandths, unitPriceCents, amountCents, taxable }] */
+    lines: text("lines").notNull(),
+    subtotal_cents: integer("subtotal_cents").notNull(),
+    tax_cents: integer("tax_cents").notNull(),
+    total_cents: integer("total_cents").notNull(),
+    paid_cents: integer("paid_cents").notNull().default(0),
+    /** America/Denver calendar dates */
+    issued_on: date("issued_on", { mode: "string" }).notNull(),
+    due_on: date("due_on", { mode: "string" }).notNull(),
+    memo: text("memo"),
+    created_by: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    sent_at: timestamp("sent_at", { withTimezone: true }),
+    paid_at: timestamp("paid_at", { withTimezone: true }),
+    voided_at: timestamp("voided_at", { withTimezone: true }),
+  },
+  (t) => [
+    unique("invoices_year_sequence").on(t.year, t.sequence),
+    index("invoices_quote_idx").on(t.quote_id),
+    index("invoices_customer_idx").on(t.customer_id),
+    index("invoices_status_due_idx").on(t.status, t.due_on),
+    index("invoices_issued_idx").on(t.issued_on.desc()),
+    trigramIndex("invoices_search_trgm_idx", sql`${t.number} || ' ' || ${t.customer_name}`),
+    uniqueIndex("invoices_one_deposit_per_quote")
+      .on(t.quote_id)
+      .where(sql`${t.kind} = 'deposit' AND ${t.status} <> 'void'`),
+    check("invoices_sequence_positive", sql`${t.sequence} BETWEEN 1 AND 9999`),
+    check(
+      "invoices_number_format",
+      sql`${t.number} = 'INV-' || ${t.year} || '-' || lpad(${t.sequence}::text, 4, '0')`,
+    ),
+    check("invoices_amounts", sql`${t.subtotal_cents} >= 0 AND ${t.tax_cents} >= 0`),
+    check("invoices_total", sql`${t.total_cents} = ${t.subtotal_cents} + ${t.tax_cents}`),
+    check("invoices_paid_range", sql`${t.paid_cents} BETWEEN 0 AND ${t.total_cents}`),
+    check("invoices_due_after_issue", sql`${t.due_on} >= ${t.issued_on}`),
+    check(
+      "invoices_paid_status",
+      sql`${t.status} = 'void' OR (${t.status} = 'paid') = (${t.total_cents} > 0 AND ${t.paid_cents} = ${t.total_cents})`,
+    ),
+  ],
+);
+
+/** A job's lines, copied from the accepted option when the job is made and never changed. */
+export const job_lines = pgTable(
+  "job_lines",
+  {
+    job_id: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    /** 1-based, in the option's order */
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    unit: estimateUnitEnum("unit").notNull(),
+    quantity_thousandths: integer("quantity_thousandths").notNull(),
+    unit_price_cents: integer("unit_price_cents").notNull(),
+    amount_cents: integer("amount_cents").notNull(),
+    taxable: boolean("taxable").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.job_id, t.position] })],
+);
+
+/** Every status a job took, who moved it and why (like quote_status_history). */
+export const job_status_history = pgTable(
+  "job_status_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    job_id: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    status: jobStatusEnum("status").notNull(),
+    changed_by: text("changed_by").references(() => user.id, { onDelete: "set null" }),
+    notes: text("notes"),
+    created_at: createdAt(),
+  },
+  (t) => [index("job_status_history_job_idx").on(t.job_id, t.created_at)],
+);
+
+/** The staff members (admins) assigned to a job as its crew. */
+export const job_crew = pgTable(
+  "job_crew",
+  {
+    job_id: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.job_id, t.user_id] }), index("job_crew_user_idx").on(t.user_id)],
+);
+
+/**
+ * A job's completion record (what the trade's standard asks the crew to note), as the JSON the
+ * record form saves: a draft while the crew works, checked against the service's required fields
+ * only when the job is completed (features/jobs/record.ts).
+ */
+export const job_records = pgTable("job_records", {
+  job_id: uuid("job_id")
+    .primaryKey()
+    .references(() => jobs.id, { onDelete: "cascade" }),
+  data: text("data").notNull(),
+  updated_by: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+  updated_at: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+});
+
+/**
+ * Photos of a job's completion record: quote uploads (checked by content, EXIF stripped, stored and
+ * served like the quote's files) attached to the job's quote too, each with its place in the record
+ * (`slot`: the radon label, an area's before or after photo).
+ */
+export const job_record_photos = pgTable(
+  "job_record_photos",
+  {
+    job_id: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    upload_id: uuid("upload_id")
+      .notNull()
+      .references(() => quote_uploads.id, { onDelete: "restrict" }),
+    slot: text("slot").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.job_id, t.upload_id] }),
+    index("job_record_photos_slot_idx").on(t.job_id, t.slot),
+  ],
+);
+
+/** Links /invoices/{token} mailed with an invoice: only a SHA-256 hash of the token is stored. */
+export const invoice_links = pgTable(
+  "invoice_links",
+  {
+    token_hash: text("token_hash").primaryKey(),
+    invoice_id: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    created_at: createdAt(),
+  },
+  (t) => [index("invoice_links_invoice_idx").on(t.invoice_id)],
+);
+
+/**
+ * A Stripe Checkout Session we opened for an invoice, with the amount we asked for (the amount
+ * recorded is Stripe's). At most one open session per invoice.
+ */
+export const checkout_sessions = pgTable(
+  "checkout_sessions",
+  {
+    id: text("id").primaryKey(),
+    invoice_id: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    requested_cents: integer("requested_cents").notNull(),
+    url: text("url").notNull(),
+    /** open, complete or expired, as Stripe last told us */
+    status: text("status").notNull().default("open"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("checkout_sessions_invoice_idx").on(t.invoice_id),
+    uniqueIndex("checkout_sessions_one_open").on(t.invoice_id).where(sql`${t.status} = 'open'`),
+    check("checkout_sessions_status", sql`${t.status} IN ('open', 'complete', 'expired')`),
+    check("checkout_sessions_requested", sql`${t.requested_cents} > 0`),
+  ],
+);
+
+/**
+ * A payment of an invoice: online (Stripe, keyed by its PaymentIntent so every event about it
+ * lands on this one row) or recorded by staff. `amount_cents` is what was received; `applied_cents`
+ * the part credited to the invoice (less only when Stripe took more than the balance: flagged);
+ * `refunded_cents` the sum of its refunds. A pending bank payment credits nothing until it succeeds.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    invoice_id: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
+    method: paymentMethodEnum("method").notNull(),
+    status: paymentStatusEnum("status").notNull(),
+    amount_cents: integer("amount_cents").notNull(),
+    applied_cents: integer("applied_cents").notNull().default(0),
+    refunded_cents: integer("refunded_cents").notNull().default(0),
+    /** America/Denver calendar date the money was received (or the payment started) */
+    received_on: date("received_on", { mode: "string" }).notNull(),
+    /** check number, transfer reference, or Stripe's PaymentIntent id */
+    reference: text("reference"),
+    stripe_payment_intent_id: text("stripe_payment_intent_id").unique(),
+    stripe_checkout_session_id: text("stripe_checkout_session_id").unique(),
+    /** the amount we asked Stripe for; differs from amount_cents: flagged to staff */
+    requested_cents: integer("requested_cents"),
+    /** why staff should look at it (an amount other than asked, more than the balance) */
+    flag: text("flag"),
+    /** when staff marked the flag reviewed (with what they did); a flag unreviewed stays listed */
+    flag_reviewed_at: timestamp("flag_reviewed_at", { withTimezone: true }),
+    flag_reviewed_by: text("flag_reviewed_by").references(() => user.id, { onDelete: "set null" }),
+    flag_review_note: text("flag_review_note"),
+    /** when the receipt mail was queued (once per payment, whichever process sees it succeed) */
+    receipt_queued_at: timestamp("receipt_queued_at", { withTimezone: true }),
+    recorded_by: text("recorded_by").references(() => user.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    index("payments_invoice_idx").on(t.invoice_id),
+    index("payments_received_idx").on(t.received_on),
+    check("payments_amount_positive", sql`${t.amount_cents} > 0`),
+    check("payments_applied_range", sql`${t.applied_cents} BETWEEN 0 AND ${t.amount_cents}`),
+    check("payments_refunded_range", sql`${t.refunded_cents} BETWEEN 0 AND ${t.amount_cents}`),
+    check(
+      "payments_pending_credits_nothing",
+      sql`${t.status} = 'succeeded' OR (${t.applied_cents} = 0 AND ${t.refunded_cents} = 0)`,
+    ),
+    check(
+      "payments_online_has_intent",
+      sql`(${t.method} IN ('stripe_card', 'stripe_bank')) = (${t.stripe_payment_intent_id} IS NOT NULL)`,
+    ),
+  ],
+);
+
+/**
+ * A refund of a payment: of an online payment through the Stripe Refunds API (or found in
+ * Stripe's `charge.refunded`), of others recorded by staff. Never more than the payment.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    payment_id: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    amount_cents: integer("amount_cents").notNull(),
+    stripe_refund_id: text("stripe_refund_id").unique(),
+    reason: text("reason"),
+    refunded_on: date("refunded_on", { mode: "string" }).notNull(),
+    recorded_by: text("recorded_by").references(() => user.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("refunds_payment_idx").on(t.payment_id),
+    check("refunds_amount_positive", sql`${t.amount_cents} > 0`),
+  ],
+);
+
+/** What happened to an invoice, newest last: made, sent, paid, refunded, voided, reminded. */
+export const invoice_events = pgTable(
+  "invoice_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    invoice_id: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    note: text("note").notNull(),
+    amount_cents: integer("amount_cents"),
+    by: text("by").references(() => user.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+  },
+  (t) => [index("invoice_events_invoice_idx").on(t.invoice_id, t.created_at)],
+);
+
+/** Stripe events already handled, by id: a replayed or duplicated event changes nothing. */
+export const stripe_events = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  received_at: createdAt(),
+});
+
+/** Overdue reminders queued: one per invoice and day count (3, 10), whichever process finds it. */
+export const invoice_reminder_sends = pgTable(
+  "invoice_reminder_sends",
+  {
+    invoice_id: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    days_overdue: integer("days_overdue").notNull(),
+    queued_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.invoice_id, t.days_overdue] })],
+);
+
+/**
+ * The homeowner's answers to a completed job (features/jobs/sign-off.server.ts): a signature
+ * (typed name, optional drawing, the consent text shown, the hash of the record shown, client
+ * address and agent, as an estimate's acceptance) or a punch-list comment, which leaves the job
+ * waiting for its signature. At most one signature per job; a signed row never changes (trigger
+ * job_sign_offs_unchangeable, migration job_sign_offs_frozen).
+ */
+export const job_sign_offs = pgTable(
+  "job_sign_offs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    job_id: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    /** 'signed' or 'punch_list' */
+    kind: text("kind").notNull(),
+    /** 'crew' (on the crew's phone, `recorded_by` the staff member) or 'link' (/jobs/{token}) */
+    via: text("via").notNull(),
+    signer_name: text("signer_name"),
+    signature_png: bytea("signature_png"),
+    consent_text: text("consent_text"),
+    /** SHA-256 of the completion record as the signer was shown it */
+    record_sha256: text("record_sha256"),
+    comment: text("comment"),
+    recorded_by: text("recorded_by").references(() => user.id, { onDelete: "set null" }),
+    client_ip: text("client_ip").notNull(),
+    user_agent: text("user_agent").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("job_sign_offs_job_idx").on(t.job_id, t.created_at),
+    uniqueIndex("job_sign_offs_one_signature").on(t.job_id).where(sql`${t.kind} = 'signed'`),
+    check("job_sign_offs_kind", sql`${t.kind} IN ('signed', 'punch_list')`),
+    check("job_sign_offs_via", sql`${t.via} IN ('crew', 'link')`),
+    check(
+      "job_sign_offs_signed_complete",
+      sql`${t.kind} <> 'signed' OR (char_length(${t.signer_name}) BETWEEN 1 AND ${sql.raw(String(estimateLimits.MAX_SIGNER_NAME_LENGTH))} AND ${t.consent_text} IS NOT NULL AND ${t.record_sha256} IS NOT NULL)`,
+    ),
+    check(
+      "job_sign_offs_punch_list_comment",
+      sql`${t.kind} <> 'punch_list' OR char_length(${t.comment}) BETWEEN 1 AND ${sql.raw(String(MAX_JOB_NOTE_LENGTH))}`,
+    ),
+  ],
+);
+
+/**
+ * Links /jobs/{token} mailed for a homeowner's sign-off: only a SHA-256 hash of the token is
+ * stored; a link opens its job until `valid_until` (a Utah date, as an estimate's).
+ */
+export const job_sign_off_links = pgTable(
+  "job_sign_off_links",
+  {
+    token_hash: text("token_hash").primaryKey(),
+    job_id: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    valid_until: date("valid_until", { mode: "string" }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index("job_sign_off_links_job_idx").on(t.job_id)],
 );

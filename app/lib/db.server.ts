@@ -34,7 +34,16 @@ export interface DatabaseHandle {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
+  /** PostgreSQL's pool: its size, connections busy, statements waiting for one (PGlite: none) */
+  poolUse?(): PoolUse;
   close(): Promise<void>;
+}
+
+/** How busy a connection pool is (for the metrics). */
+export interface PoolUse {
+  size: number;
+  inUse: number;
+  waiting: number;
 }
 
 export interface DatabaseOptions {
@@ -157,8 +166,10 @@ async function openPostgres(
   });
   // the client stops waiting a little later: an answer lost on a hung network never comes
   const deadlineMs = timeoutMs + 2_000;
+  // statements and transactions under way: each holds a connection, or waits for one
+  const activity = { busy: 0 };
   const db = drizzlePostgres({
-    client: namedStatements(sql, deadlineMs),
+    client: namedStatements(sql, deadlineMs, activity),
     schema,
   }) as unknown as Database;
   return {
@@ -171,6 +182,11 @@ async function openPostgres(
     ping: async () => {
       await withDeadline(sql`select 1`, deadlineMs);
     },
+    poolUse: () => ({
+      size: poolSize,
+      inUse: Math.min(activity.busy, poolSize),
+      waiting: Math.max(0, activity.busy - poolSize),
+    }),
     close: () => sql.end({ timeout: 10 }),
   };
 }
@@ -184,9 +200,14 @@ type Client = postgres.Sql | postgres.TransactionSql;
  * (drizzle-team/drizzle-orm#6096), which makes postgres.js describe each statement first: two
  * round trips per query. Statements are cached per connection by their text, which our query
  * builders keep to a bounded set; connections are recycled by postgres.js (max_lifetime), which
- * drops their statements.
+ * drops their statements. `activity.busy` counts the pool's statements and transactions under way
+ * (statements inside a transaction use its connection: not counted again).
  */
-function namedStatements<T extends Client>(client: T, deadlineMs: number): T {
+function namedStatements<T extends Client>(
+  client: T,
+  deadlineMs: number,
+  activity?: { busy: number },
+): T {
   return new Proxy(client, {
     get(target, key, receiver) {
       switch (key) {
@@ -195,6 +216,7 @@ function namedStatements<T extends Client>(client: T, deadlineMs: number): T {
             withDeadline(
               target.unsafe(query, params as never, { ...options, prepare: true }),
               deadlineMs,
+              activity,
             );
         case "begin":
         case "savepoint":
@@ -207,6 +229,7 @@ function namedStatements<T extends Client>(client: T, deadlineMs: number): T {
             const abandoned = new Promise<never>((_, reject) => {
               abandon = reject;
             });
+            if (activity) activity.busy++;
             const run = open(...args, async (tx: postgres.TransactionSql) => {
               try {
                 return await callback(namedStatements(tx, deadlineMs));
@@ -215,7 +238,9 @@ function namedStatements<T extends Client>(client: T, deadlineMs: number): T {
                 throw error;
               }
             });
-            return Promise.race([run, abandoned]);
+            return Promise.race([run, abandoned]).finally(() => {
+              if (activity) activity.busy--;
+            });
           };
         default:
           return Reflect.get(target, key, receiver);
@@ -235,6 +260,7 @@ const isTimeoutCause = (error: unknown) =>
 function withDeadline<Q extends PromiseLike<unknown> & { values(): unknown }>(
   query: Q,
   deadlineMs: number,
+  activity?: { busy: number },
 ): Q {
   const timed = {
     values() {
@@ -250,8 +276,12 @@ function withDeadline<Q extends PromiseLike<unknown> & { values(): unknown }>(
       const deadline = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new DatabaseTimeoutError(deadlineMs)), deadlineMs);
       });
+      if (activity) activity.busy++;
       return Promise.race([query, deadline])
-        .finally(() => clearTimeout(timer))
+        .finally(() => {
+          clearTimeout(timer);
+          if (activity) activity.busy--;
+        })
         .then(onFulfilled, onRejected);
     },
   };
@@ -377,6 +407,11 @@ export function databaseHandle(): DatabaseHandle {
       "The database is not open yet: await startServices() (or openDatabase and setDatabase) first",
     );
   return current;
+}
+
+/** The open database's pool use (PostgreSQL), or undefined (PGlite, or none open). */
+export function databasePoolUse(): PoolUse | undefined {
+  return current?.poolUse?.();
 }
 
 /**

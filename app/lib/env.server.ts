@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import ipaddr from "ipaddr.js";
+import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
 
 const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
@@ -50,6 +51,44 @@ function isLocalOrigin(publicUrl: string): boolean {
   return host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
+/**
+ * The company's phone as the site shows and dials it: E.164 for `tel:` links and structured data,
+ * the national form ("(801) 555-0100") for people. US numbers as dialled, others with `+`.
+ */
+export interface CompanyPhone {
+  /** E.164, e.g. "+18015550100" */
+  e164: string;
+  /** "(801) 555-0100" for a US number, else the international form */
+  display: string;
+}
+
+const companyPhone = z
+  .string()
+  .trim()
+  .transform((value, ctx): CompanyPhone => {
+    const parsed = parsePhoneNumberFromString(value, "US");
+    if (!parsed?.isValid()) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be a phone number people can call, e.g. (801) 555-0123 or +1 801 555 0123, not "${value.slice(0, 40)}"`,
+      });
+      return z.NEVER;
+    }
+    return {
+      e164: parsed.number,
+      display: parsed.country === "US" ? parsed.formatNational() : parsed.formatInternational(),
+    };
+  });
+
+/**
+ * The company contact of a site on this machine when none is set: a fictional 555-01xx number and
+ * a local address, so that `npm start` works without settings (a public site must set its own).
+ */
+export const LOCAL_COMPANY_CONTACT = {
+  phone: { e164: "+18015550100", display: "(801) 555-0100" },
+  email: "office@localhost",
+} as const satisfies { phone: CompanyPhone; email: string };
+
 /** Settings of one sign-in provider: all or none (a half-configured provider is a mistake). */
 const SIGN_IN_PROVIDER_SETTINGS = [
   ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
@@ -87,6 +126,14 @@ const schema = z
     /** the number (E.164, e.g. +18015550100) or sender id texts come from; needed with SMS_URL */
     SMS_FROM: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(40).optional()),
     LEADS_EMAIL: z.email().default("leads@localhost"),
+    /**
+     * The company's phone and e-mail, shown in the header, footer, every mail (Reply-To), PDFs
+     * and structured data; required in production on a public PUBLIC_URL
+     */
+    COMPANY_PHONE: z.preprocess(emptyToUndefined, companyPhone.optional()),
+    COMPANY_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+    /** the company's public review page (e.g. its Google reviews link); unset: no review requests */
+    REVIEW_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     /** unset: http://localhost:$PORT, so mail links work for `PORT=3100 npm start` too */
     PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     AUTH_SECRET: optionalString,
@@ -160,6 +207,14 @@ const schema = z
     SSO_CLIENT_ID: optionalString,
     SSO_CLIENT_SECRET: optionalString,
     /**
+     * Card and bank payments through Stripe Checkout (features/invoices): the secret API key and
+     * the webhook endpoint's signing secret. Without STRIPE_SECRET_KEY invoices say how to pay by
+     * check or phone. STRIPE_API_URL points the SDK at another Stripe-compatible server (tests).
+     */
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_API_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    /**
      * File storage (lib/storage.server.ts): S3-compatible object storage when S3_BUCKET is set,
      * else the local disk under $DATA_DIR/files
      */
@@ -178,11 +233,37 @@ const schema = z
         .default("false")
         .transform((v) => v === "true" || v === "1"),
     ),
+    /**
+     * The bearer token Prometheus sends for GET /metrics on the site's port (at least 32
+     * characters); unset with METRICS_PORT unset: no metrics are served
+     */
+    METRICS_TOKEN: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(
+          /^\S{32,200}$/,
+          "use 32 to 200 characters without spaces (e.g. openssl rand -hex 32)",
+        )
+        .optional(),
+    ),
+    /** a port of its own serving only GET /metrics, without a token (firewall it to the scraper) */
+    METRICS_PORT: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(65535).optional(),
+    ),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
   })
   .superRefine((value, ctx) => {
+    if (value.METRICS_PORT !== undefined && value.METRICS_PORT === value.PORT) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["METRICS_PORT"],
+        message: "must differ from PORT (use METRICS_TOKEN to serve metrics on the site's port)",
+      });
+    }
     if (value.NODE_ENV === "production" && value.DATABASE_URL && !value.AUTH_SECRET) {
       ctx.addIssue({
         code: "custom",
@@ -209,6 +290,20 @@ const schema = z
         message:
           "required in production on a public PUBLIC_URL, where mail must reach people (set MAIL_TRANSPORT=file to write it to $DATA_DIR/mail on purpose)",
       });
+    }
+    if (
+      value.NODE_ENV === "production" &&
+      value.PUBLIC_URL !== undefined &&
+      !isLocalOrigin(value.PUBLIC_URL)
+    ) {
+      for (const name of ["COMPANY_PHONE", "COMPANY_EMAIL"] as const) {
+        if (value[name] !== undefined) continue;
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: `required in production on a public PUBLIC_URL: the site, its mail and PDFs tell people how to reach the company (e.g. ${name === "COMPANY_PHONE" ? "(801) 555-0123" : "office@example.com"})`,
+        });
+      }
     }
     if (value.SMS_URL && !value.SMS_FROM) {
       ctx.addIssue({
@@ -258,8 +353,17 @@ const schema = z
 
 export type Env = Omit<
   z.infer<typeof schema>,
-  "AUTH_SECRET" | "MAIL_TRANSPORT" | "ESTIMATE_TAX_RATE" | "PUBLIC_URL"
+  | "AUTH_SECRET"
+  | "MAIL_TRANSPORT"
+  | "ESTIMATE_TAX_RATE"
+  | "PUBLIC_URL"
+  | "COMPANY_PHONE"
+  | "COMPANY_EMAIL"
 > & {
+  /** COMPANY_PHONE, else (a site on this machine) LOCAL_COMPANY_CONTACT's */
+  COMPANY_PHONE: CompanyPhone;
+  /** COMPANY_EMAIL, else (a site on this machine) LOCAL_COMPANY_CONTACT's */
+  COMPANY_EMAIL: string;
   /** the site's canonical origin: PUBLIC_URL, else http://localhost:$PORT */
   PUBLIC_URL: string;
   /** ESTIMATE_TAX_RATE in basis points: 7.25 % -> 725 */
@@ -294,6 +398,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return {
     ...value,
     PUBLIC_URL: value.PUBLIC_URL ?? `http://localhost:${value.PORT}`,
+    COMPANY_PHONE: value.COMPANY_PHONE ?? LOCAL_COMPANY_CONTACT.phone,
+    COMPANY_EMAIL: value.COMPANY_EMAIL ?? LOCAL_COMPANY_CONTACT.email,
     estimateTaxRateBasisPoints: ESTIMATE_TAX_RATE,
     AUTH_SECRET: value.AUTH_SECRET ?? localSecret(dataDir),
     MAIL_TRANSPORT: value.MAIL_TRANSPORT ?? (value.SMTP_URL ? "smtp" : "file"),
@@ -327,6 +433,21 @@ export function env(): Env {
 /** Replaces the configuration (tests and scripts that start the app with other settings). */
 export function setEnv(next: Env): void {
   current = next;
+}
+
+/**
+ * A value made from the configuration on first use and made again once the configuration is
+ * replaced (setEnv), so nothing keeps the settings of an earlier one (e.g. the auth instance,
+ * a rate limit's size).
+ * @returns a getter of the value for the current configuration
+ */
+export function fromEnv<T>(make: (config: Env) => T): () => T {
+  let made: { config: Env; value: T } | undefined;
+  return () => {
+    const config = env();
+    if (made?.config !== config) made = { config, value: make(config) };
+    return made.value;
+  };
 }
 
 /**

@@ -31,12 +31,30 @@ export interface MailMessage {
   listUnsubscribe?: string;
 }
 
-/** nodemailer's options for `message`: `list` and the one-click header for an unsubscribe URL. */
+/**
+ * The lines every mail ends with: how to reach the company (COMPANY_PHONE, COMPANY_EMAIL). Mail
+ * comes from a no-reply sender, so a reply goes to COMPANY_EMAIL (Reply-To) and this says so.
+ */
+export function mailContactFooter(): string {
+  const { COMPANY_PHONE, COMPANY_EMAIL } = env();
+  return [
+    "-- ",
+    `Call us any time: ${COMPANY_PHONE.display} (24/7 emergency service)`,
+    `Write to us: ${COMPANY_EMAIL} (or reply to this email)`,
+  ].join("\n");
+}
+
+/**
+ * nodemailer's options for `message`: Reply-To the company's address, the contact footer after
+ * the text, and `list` with the one-click header for an unsubscribe URL.
+ */
 export function mailOptions(from: string, message: MailMessage) {
   const { listUnsubscribe, ...rest } = message;
   return {
     from,
+    replyTo: env().COMPANY_EMAIL,
     ...rest,
+    text: `${message.text}\n\n${mailContactFooter()}`,
     html: message.html ?? undefined,
     ...(listUnsubscribe
       ? {

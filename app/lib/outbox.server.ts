@@ -10,6 +10,7 @@ import { mail_delivery_attempts, mail_outbox, mail_outbox_attachments } from "..
 import { type Database, db } from "./db.server";
 import { logger } from "./logger.server";
 import type { MailAttachment, MailTransport } from "./mail.server";
+import { countDeliveries } from "./metrics.server";
 import type { SmsTransport } from "./sms.server";
 
 export interface OutboxMessage {
@@ -35,6 +36,8 @@ export interface OutboxMessage {
    * `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058).
    */
   listUnsubscribe?: string;
+  /** not sent before this time (e.g. a text held until the end of quiet hours); default now */
+  notBefore?: Date;
 }
 
 /**
@@ -60,6 +63,7 @@ function outboxRow(m: OutboxMessage): typeof mail_outbox.$inferInsert {
     html_body: m.html ?? null,
     sensitive: m.sensitive ?? false,
     list_unsubscribe: m.listUnsubscribe ?? null,
+    ...(m.notBefore ? { next_attempt_at: m.notBefore } : {}),
   };
 }
 
@@ -215,6 +219,7 @@ export async function deliverDueMail(
         { outboxId: row.id, kind: row.kind, channel: row.channel, attempts, err: message },
         `${row.channel === "sms" ? "text" : "mail"} delivery ${giveUp ? "failed for good" : "failed; will retry"}`,
       );
+      countDeliveries(row.channel, "failed");
       failed++;
     }
   }
@@ -237,6 +242,9 @@ export async function deliverDueMail(
         .insert(mail_delivery_attempts)
         .values(sentIds.map((id) => ({ outbox_id: id, attempted_at: now, succeeded: true })));
     });
+    const texts = claimed.filter((row) => row.channel === "sms" && sentIds.includes(row.id)).length;
+    countDeliveries("sms", "sent", texts);
+    countDeliveries("mail", "sent", sentIds.length - texts);
   }
   const sent = sentIds.length;
   return { sent, failed };

@@ -1,8 +1,8 @@
 /**
  * The build's scripts and styles compressed once, at build time, with Brotli's best setting
  * (vite.config.ts writes `name.br` beside each): about 14% smaller than what the compression
- * middleware makes on the fly (Brotli quality 4, or gzip), for no CPU per request (issue 16
- * point 11: the quote forms' JavaScript budget). Browsers that do not accept Brotli get the
+ * middleware makes on the fly (Brotli quality 4, or gzip), for no CPU per request (the quote forms'
+ * JavaScript budget). Browsers that do not accept Brotli get the
  * plain file, compressed on the fly as before. Plain Node: server.ts imports this file directly.
  */
 import fs from "node:fs";

@@ -17,6 +17,17 @@ export interface PrerenderedPage {
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
 const CANONICAL = /<link rel="canonical" href="([^"]+)"/;
+/** the footer's phone link: its E.164 number and the text people read */
+const PHONE_LINK = /<a href="tel:(\+\d+)"[^>]*>([^<]+)<\/a>/;
+const MAIL_LINK = /<a href="mailto:([^"?]+)"/;
+
+/** How to reach the company, as the root loader hands it over (features/catalog/company.ts). */
+export interface PrerenderedContact {
+  /** E.164 */
+  phone: string;
+  phoneDisplay: string;
+  email: string;
+}
 
 /**
  * CSP hash sources of the inline scripts in `html`. Scripts with `src` need none ('self'), and
@@ -44,6 +55,29 @@ export function withPublicOrigin(html: string, publicUrl: string): string {
   return from === to ? html : html.replaceAll(from, to);
 }
 
+/**
+ * The page made for `contact`: the build baked the phone and e-mail of its own configuration
+ * into the footer, the header, JSON-LD and the hydration data; the footer's links tell which they
+ * were, and the server's (COMPANY_PHONE, COMPANY_EMAIL) replace them everywhere, so a phone set at
+ * run time reaches the prerendered pages too.
+ */
+export function withCompanyContact(html: string, contact: PrerenderedContact): string {
+  let result = html;
+  const phone = html.match(PHONE_LINK);
+  if (phone?.[1] && phone[2]) {
+    const [, builtPhone, builtDisplay] = phone;
+    if (builtPhone !== contact.phone) result = result.replaceAll(builtPhone, contact.phone);
+    if (builtDisplay !== contact.phoneDisplay) {
+      result = result.replaceAll(builtDisplay, contact.phoneDisplay);
+    }
+  }
+  const builtEmail = html.match(MAIL_LINK)?.[1];
+  if (builtEmail && builtEmail !== contact.email) {
+    result = result.replaceAll(builtEmail, contact.email);
+  }
+  return result;
+}
+
 function findIndexFiles(dir: string, base = ""): string[] {
   const found: string[] = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -58,17 +92,22 @@ function findIndexFiles(dir: string, base = ""): string[] {
 
 /**
  * Every `index.html` under `clientDir` (the build's client output), keyed by its URL path
- * (`/`, `/products`, ...), rewritten for `publicUrl` and with its script hashes computed.
+ * (`/`, `/products`, ...), rewritten for `publicUrl` and `contact` and with its script hashes
+ * computed.
  */
 export function loadPrerenderedPages(
   clientDir: string,
   publicUrl: string,
+  contact: PrerenderedContact,
 ): Map<string, PrerenderedPage> {
   const pages = new Map<string, PrerenderedPage>();
   if (!fs.existsSync(clientDir)) return pages;
   for (const urlPath of findIndexFiles(clientDir)) {
     const file = path.join(clientDir, urlPath, "index.html");
-    const html = withPublicOrigin(fs.readFileSync(file, "utf8"), publicUrl);
+    const html = withCompanyContact(
+      withPublicOrigin(fs.readFileSync(file, "utf8"), publicUrl),
+      contact,
+    );
     const body = Buffer.from(html, "utf8");
     pages.set(urlPath, {
       body,

@@ -1,7 +1,7 @@
 /**
  * Live changes for the back office (SPEC 'Live subscriptions'): Postgres triggers NOTIFY
  * `quotes_changed` / `profiles_changed` (drizzle/0001_notify_triggers.sql) and `visits_changed`
- * (drizzle/0014_visit_sequence.sql); each server process
+ * (drizzle/0014_visit_sequence.sql) and `conversations_changed` (the messages' notify migration); each server process
  * LISTENs once per channel and fans the notifications out to its open Server-Sent Events streams.
  * Works on PGlite (one process) and across processes on one PostgreSQL.
  */
@@ -12,6 +12,7 @@ export const LIVE_CHANNELS = {
   quotes_changed: "quotes",
   profiles_changed: "profiles",
   visits_changed: "visits",
+  conversations_changed: "messages",
 } as const;
 export type LiveTopic = (typeof LIVE_CHANNELS)[keyof typeof LIVE_CHANNELS];
 

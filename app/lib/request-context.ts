@@ -7,6 +7,11 @@ export interface RequestInfo {
   /** CSP nonce for this response's inline scripts */
   nonce: string;
   requestId: string;
+  /**
+   * Told the matched route's pattern (e.g. "/quotes/status/:token") by the root middleware: the
+   * request metrics' label, never the URL itself
+   */
+  onRoute?: (pattern: string) => void;
 }
 
 /** Context key shared by server.ts (through the build's entry module) and loaders/actions. */

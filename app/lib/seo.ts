@@ -2,7 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import { breadcrumbTrail, type Crumb } from "./breadcrumbs";
 import { isTokenPath } from "./token-paths";
 
-interface MetaArgsLike {
+export interface MetaArgsLike {
   location: { pathname: string };
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
 }
@@ -51,6 +51,9 @@ export function businessJsonLd(business: {
   description: string;
   url: string;
   image: string;
+  /** E.164, e.g. +18015550100 */
+  telephone?: string;
+  email?: string;
   state: string;
   cities?: readonly string[];
 }): JsonLd {
@@ -62,6 +65,8 @@ export function businessJsonLd(business: {
     description: business.description,
     url: business.url,
     image: business.image,
+    ...(business.telephone ? { telephone: business.telephone } : {}),
+    ...(business.email ? { email: business.email } : {}),
     areaServed: business.cities?.length
       ? [state, ...business.cities.map((name) => ({ "@type": "City", name }))]
       : state,
@@ -119,6 +124,16 @@ export function publicUrlOf(args: MetaArgsLike): string {
     | { publicUrl?: string }
     | undefined;
   return root?.publicUrl ?? "http://localhost:3000";
+}
+
+/** The company's phone and e-mail the root loader hands to every page (none on an error page). */
+export function companyContactOf(
+  args: MetaArgsLike,
+): { phone: string; phoneDisplay: string; email: string } | undefined {
+  const root = args.matches.find((m) => m?.id === "root")?.loaderData as
+    | { contact?: { phone: string; phoneDisplay: string; email: string } }
+    | undefined;
+  return root?.contact;
 }
 
 /** The site's name (the brand lives in features/catalog; the root loader hands it over). */
@@ -182,4 +197,16 @@ export function pageMeta(
       : []),
     ...jsonLd.map((object) => ({ "script:ld+json": object })),
   ] as MetaDescriptor[];
+}
+
+/**
+ * `pageMeta` of a page search engines must not index (an account, back-office or sign-in page, or
+ * one behind a secret link): its title and description, and `noindex`.
+ */
+export function privatePageMeta(
+  args: MetaArgsLike,
+  title: string,
+  description: string,
+): MetaDescriptor[] {
+  return pageMeta(args, { title, description, noIndex: true });
 }

@@ -2,12 +2,16 @@
  * Start-up and shutdown of everything the web server depends on: configuration, the database
  * (with migrations) and the outbox worker (mail and texts). server.ts calls these through the build's entry.
  */
-import { type DatabaseHandle, databaseHandle, openDatabase, setDatabase } from "./db.server";
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { type DatabaseHandle, databaseHandle, db, openDatabase, setDatabase } from "./db.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { configuredTransport } from "./mail.server";
 import { type OutboxWorker, setOutboxWorker, startOutboxWorker } from "./outbox.server";
 import { configuredSmsTransport } from "./sms.server";
+import { storage } from "./storage.server";
 
 let worker: OutboxWorker | undefined;
 
@@ -55,6 +59,12 @@ export function serverSettings() {
     isProduction: config.isProduction,
     https: config.PUBLIC_URL.startsWith("https:"),
     publicUrl: config.PUBLIC_URL,
+    /** the company's phone and e-mail the prerendered pages are rewritten to show */
+    companyContact: {
+      phone: config.COMPANY_PHONE.e164,
+      phoneDisplay: config.COMPANY_PHONE.display,
+      email: config.COMPANY_EMAIL,
+    },
     /** a hop count or a list of proxy addresses/CIDRs, never `true` (env.server.ts) */
     trustProxy: config.TRUST_PROXY,
     /** the tag manager is configured: its hosts join the CSP */
@@ -68,6 +78,17 @@ export function serverSettings() {
       ...(config.GOOGLE_CLIENT_ID ? ["https://accounts.google.com"] : []),
       ...(config.OIDC_ISSUER ? [new URL(config.OIDC_ISSUER).origin] : []),
     ],
+    /**
+     * Where an invoice's 'Pay' form ends up: its POST answers with a redirect to Stripe Checkout's
+     * hosted page (the STRIPE_API_URL server's own page in tests), which form-action must allow.
+     */
+    paymentPageOrigins: config.STRIPE_SECRET_KEY
+      ? [
+          config.STRIPE_API_URL
+            ? new URL(config.STRIPE_API_URL).origin
+            : "https://checkout.stripe.com",
+        ]
+      : [],
   };
 }
 
@@ -91,7 +112,8 @@ let lastCheck:
  */
 export function databaseHealth(now = Date.now()): Promise<DatabaseHealth> {
   const handle = currentHandle();
-  if (lastCheck && lastCheck.handle === handle && now - lastCheck.at < HEALTH_CACHE_MS) {
+  const age = lastCheck ? now - lastCheck.at : Number.POSITIVE_INFINITY;
+  if (lastCheck && lastCheck.handle === handle && age >= 0 && age < HEALTH_CACHE_MS) {
     return lastCheck.health;
   }
   lastCheck = { handle, at: now, health: checkDatabase(handle) };
@@ -120,4 +142,97 @@ async function checkDatabase(handle: DatabaseHandle | undefined): Promise<Databa
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** One reason /readyz gives for answering 503; none: ready. */
+export type NotReadyReason = "stopping" | "database" | "migrations" | "storage";
+
+export interface Readiness {
+  ready: boolean;
+  /** what is not ready, when not */
+  reasons: NotReadyReason[];
+}
+
+let stopping = false;
+
+/**
+ * Turns readiness off for good: server.ts calls it first thing on SIGTERM, so a proxy's check
+ * sees 503 while the requests under way finish.
+ */
+export function beginShutdown(): void {
+  stopping = true;
+}
+
+let lastReadiness: { at: number; readiness: Promise<Readiness> } | undefined;
+
+/**
+ * Readiness for /readyz: ready when the process is not stopping, the database answers within
+ * 500 ms, every migration this build ships is applied (the latest in drizzle's journal), and the
+ * file storage answers a listing within 2 s. Checks run at most once a second (shared answer).
+ */
+export function readiness(now = Date.now()): Promise<Readiness> {
+  if (stopping) return Promise.resolve({ ready: false, reasons: ["stopping"] });
+  const age = lastReadiness ? now - lastReadiness.at : Number.POSITIVE_INFINITY;
+  if (lastReadiness && age >= 0 && age < HEALTH_CACHE_MS) return lastReadiness.readiness;
+  lastReadiness = { at: now, readiness: checkReadiness(now) };
+  return lastReadiness.readiness;
+}
+
+async function checkReadiness(now: number): Promise<Readiness> {
+  const [database, storageAnswers] = await Promise.all([
+    databaseHealth(now),
+    withTimeout(storage().list("readiness/"), STORAGE_TIMEOUT_MS).then(
+      () => true,
+      () => false,
+    ),
+  ]);
+  const reasons: NotReadyReason[] = [];
+  if (!database.ok) reasons.push("database");
+  else if (!(await migrationsApplied())) reasons.push("migrations");
+  if (!storageAnswers) reasons.push("storage");
+  if (stopping) reasons.unshift("stopping");
+  return { ready: reasons.length === 0, reasons };
+}
+
+/** an object store slower than this to list nothing is not fit to take uploads */
+const STORAGE_TIMEOUT_MS = 2_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("no answer")), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+let shippedMigration: number | undefined;
+
+/**
+ * Whether the database holds this build's latest migration: drizzle records each applied one
+ * with its journal time (`created_at`) in drizzle.__drizzle_migrations.
+ */
+async function migrationsApplied(): Promise<boolean> {
+  shippedMigration ??= latestShippedMigration();
+  try {
+    const rows = await withTimeout(
+      db.execute<{ latest: string | null }>(
+        sql`select max(created_at)::text as latest from drizzle.__drizzle_migrations`,
+      ),
+      HEALTH_TIMEOUT_MS,
+    );
+    // postgres.js answers with the rows, PGlite with { rows }
+    const list = Array.isArray(rows) ? rows : (rows as { rows: typeof rows }).rows;
+    const latest = (list as { latest: string | null }[])[0]?.latest;
+    return latest != null && Number(latest) >= shippedMigration;
+  } catch {
+    return false;
+  }
+}
+
+/** The `when` (ms) of the newest migration in drizzle/meta/_journal.json. */
+function latestShippedMigration(): number {
+  const journal = JSON.parse(
+    fs.readFileSync(path.resolve("drizzle", "meta", "_journal.json"), "utf8"),
+  ) as { entries: { when: number }[] };
+  return Math.max(...journal.entries.map((entry) => entry.when));
 }

@@ -14,6 +14,9 @@ export const tokenPathPrefixes = [
   "/share/",
   "/records/",
   "/unsubscribe/",
+  "/invoices/",
+  "/reviews/",
+  "/jobs/",
 ] as const;
 
 /** True for a path under a token prefix (its data URL `<path>.data` included). */

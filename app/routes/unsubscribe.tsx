@@ -3,23 +3,18 @@ import { ErrorPage } from "~/components/layout/error-page";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { unsubscribe, unsubscribeTarget } from "~/features/visits/reminders.server";
-import { pageMeta } from "~/lib/seo";
+import { tokenParam } from "~/lib/ids";
+import { PRIVATE_PAGE_HEADERS, privatePage } from "~/lib/private-page";
+import { privatePageMeta } from "~/lib/seo";
 import type { Route } from "./+types/unsubscribe";
 
-// Referrer-Policy: no-referrer comes from server.ts for every token path (lib/token-paths.ts)
-const PRIVATE = {
-  "Cache-Control": "private, no-store",
-  "X-Robots-Tag": "noindex, nofollow",
-};
-
-export function headers() {
-  return PRIVATE;
-}
+export const headers = privatePage;
 
 /** The confirm page of a reminder mail's unsubscribe link: what it stops, and a button. */
 export async function loader({ params }: Route.LoaderArgs) {
-  const target = await unsubscribeTarget(params.token);
-  if (!target) throw data(null, { status: 404, headers: PRIVATE });
+  const token = tokenParam(params.token);
+  const target = await unsubscribeTarget(token);
+  if (!target) throw data(null, { status: 404, headers: PRIVATE_PAGE_HEADERS });
   return { label: target.label, reference: target.reference, stopped: target.stopped };
 }
 
@@ -30,20 +25,17 @@ export async function loader({ params }: Route.LoaderArgs) {
  * (lib/origin.server.ts); the body is not needed to act.
  */
 export async function action({ params }: Route.ActionArgs) {
-  const target = await unsubscribe(params.token);
-  if (!target) throw data(null, { status: 404, headers: PRIVATE });
+  const token = tokenParam(params.token);
+  const target = await unsubscribe(token);
+  if (!target) throw data(null, { status: 404, headers: PRIVATE_PAGE_HEADERS });
   return data(
     { label: target.label, reference: target.reference, stopped: true },
-    { headers: PRIVATE },
+    { headers: PRIVATE_PAGE_HEADERS },
   );
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Stop Reminders",
-    description: "Stop reminder emails.",
-    noIndex: true,
-  });
+  return privatePageMeta(args, "Stop Reminders", "Stop reminder emails.");
 }
 
 export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
@@ -82,11 +74,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         title: "Link not found",
         message: "This unsubscribe link does not match any reminders.",
       }}
-      failed={{
-        title: "Something went wrong",
-        message: "We could not stop the reminders. Please try again in a moment.",
-      }}
-      back={{ to: "/", label: "Return Home" }}
+      failed="We could not stop the reminders. Please try again in a moment."
     />
   );
 }

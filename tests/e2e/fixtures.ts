@@ -93,14 +93,19 @@ async function createCustomer(
   return createAccount(api, uniqueEmail(label), password, fullName);
 }
 
-async function createAccount(
+/**
+ * Signs `email` up through the forms, opens the verification link (`mailLink` finds it: the dev
+ * mail files by default), sets the profile up unless `fullName` is null; signed in.
+ */
+export async function createAccount(
   api: APIRequestContext,
   email: string,
   password: string,
   fullName: string | null,
+  mailLink: (to: string, subject: string) => Promise<string> = linkFromMail,
 ): Promise<Account> {
   await postForm(api, "/auth/signup", { email, password, confirmPassword: password });
-  const link = await linkFromMail(email, "Verify your email address");
+  const link = await mailLink(email, "Verify your email address");
   const verified = await api.get(link.replace(/^https?:\/\/[^/]+/, ""));
   expect(new URL(verified.url()).pathname, "the verification link signs in").toBe("/account/setup");
   if (fullName !== null) {
@@ -114,7 +119,7 @@ async function createAccount(
  * Turns two-factor on for the signed-in account of `api` from the profile page's forms.
  * @returns the base32 key the page shows.
  */
-async function enrolTotp(api: APIRequestContext, password: string): Promise<string> {
+export async function enrolTotp(api: APIRequestContext, password: string): Promise<string> {
   const { html } = await postForm(api, "/account/profile", {
     intent: "two-factor-start",
     password,
@@ -130,7 +135,10 @@ async function enrolTotp(api: APIRequestContext, password: string): Promise<stri
 }
 
 /** Signs `account` in through the sign-in and two-factor forms; returns the new session. */
-async function signInOverHttp(api: APIRequestContext, account: Account): Promise<StorageState> {
+export async function signInOverHttp(
+  api: APIRequestContext,
+  account: Account,
+): Promise<StorageState> {
   const { response } = await postForm(api, "/auth/signin", {
     email: account.email,
     password: account.password,

@@ -148,6 +148,8 @@ test("in production the server refuses to start without SMTP_URL, or with TRUST_
         SMTP_URL: "",
         MAIL_TRANSPORT: "",
         PUBLIC_URL: "https://www.example.com",
+        COMPANY_PHONE: "(801) 555-0123",
+        COMPANY_EMAIL: "office@example.com",
         LOG_LEVEL: "warn",
         ...env,
       },

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { E2E_COMPANY_EMAIL, E2E_COMPANY_PHONE } from "../../playwright.config";
 import { expectNoAxeViolations, hydrated } from "./helpers";
 
 test.describe("landing page", () => {
@@ -129,13 +130,69 @@ test.describe("header on a phone (390 px)", () => {
     const box = await menu.boundingBox();
     expect(box?.width).toBe(390);
     await expect(menu.getByRole("link")).toHaveText([
+      `Call us: ${E2E_COMPANY_PHONE.display}`,
       "Water Remediation",
       "Mold Remediation",
       "Radon Remediation",
       "Blog",
+      "Sign In",
     ]);
+    await expect(menu.getByRole("link", { name: /^Call us/ })).toHaveAttribute(
+      "href",
+      `tel:${E2E_COMPANY_PHONE.e164}`,
+    );
     await menu.getByRole("link", { name: "Mold Remediation" }).click();
     await expect(menu).toBeHidden();
     await expect(page).toHaveURL(/\/products\/mold-remediation$/);
+  });
+});
+
+test.describe("header on a small phone (375 px)", () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+
+  test("a guest signs in from the menu", async ({ page }) => {
+    await page.goto("/blog");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await menu.getByRole("link", { name: "Sign In" }).click();
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL(/\/auth\/signin$/);
+  });
+});
+
+test.describe("the company's phone and e-mail", () => {
+  // the build prerendered / with the local default contact: the server's own (COMPANY_PHONE,
+  // COMPANY_EMAIL in playwright.config.ts) must replace it there as on pages rendered per request
+  test("header, footer and structured data dial the configured number, prerendered or not", async ({
+    page,
+  }) => {
+    for (const path of ["/", "/quotes/water-filtration-remediation"]) {
+      await page.goto(path);
+      await expect(
+        page
+          .getByRole("banner")
+          .getByRole("link", { name: `Call us: ${E2E_COMPANY_PHONE.display}` }),
+      ).toHaveAttribute("href", `tel:${E2E_COMPANY_PHONE.e164}`);
+      const footer = page.getByRole("contentinfo");
+      await expect(footer.getByRole("link", { name: E2E_COMPANY_PHONE.display })).toHaveAttribute(
+        "href",
+        `tel:${E2E_COMPANY_PHONE.e164}`,
+      );
+      await expect(footer.getByRole("link", { name: E2E_COMPANY_EMAIL })).toHaveAttribute(
+        "href",
+        `mailto:${E2E_COMPANY_EMAIL}`,
+      );
+      await expect(page.getByText("(801) 555-0100")).toHaveCount(0);
+    }
+    await page.goto("/");
+    const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const business = jsonLd
+      .map((text) => JSON.parse(text) as Record<string, unknown>)
+      .find((data) => data["@type"] === "HomeAndConstructionBusiness");
+    expect(business).toMatchObject({
+      telephone: E2E_COMPANY_PHONE.e164,
+      email: E2E_COMPANY_EMAIL,
+    });
   });
 });

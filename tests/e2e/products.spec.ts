@@ -333,57 +333,65 @@ test.describe("Utah pages", () => {
   });
 });
 
-test.describe("unknown product pages", () => {
+test("unknown product pages answer 404 with the not-found page", async ({ page }) => {
   for (const path of [
     "/products/foo",
     "/products/mold-remediation/texas",
     "/products/radon-remediation/utah/extra",
   ]) {
-    test(`${path} answers 404 with the not-found page`, async ({ page }) => {
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(404);
-      await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
-    });
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" }), path).toBeVisible();
   }
 });
 
 test.describe("search visibility", () => {
-  for (const path of publicPages) {
-    test(`${path}: title, description, canonical URL and social tags`, async ({ page }) => {
+  // the head as served (prerendered or rendered), read without running the page's scripts: one
+  // page per path is enough, a context per path only cost browser start-up
+  test("every public page: title, description, canonical URL and social tags", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const path of publicPages) {
       await page.goto(path);
       const title = await page.title();
-      expect(title).toMatch(/\| Utah Home Remediation$/);
+      expect(title, path).toMatch(/\| Utah Home Remediation$/);
       const description = page.locator('head meta[name="description"]');
-      await expect(description).toHaveAttribute("content", /.{50,}/);
+      await expect(description, path).toHaveAttribute("content", /.{50,}/);
       const canonical = path === "/" ? `${baseURL}/` : `${baseURL}${path}`;
-      await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute("href", canonical);
-      await expect(page.locator('head meta[property="og:url"]')).toHaveAttribute(
+      await expect(page.locator('head link[rel="canonical"]'), path).toHaveAttribute(
+        "href",
+        canonical,
+      );
+      await expect(page.locator('head meta[property="og:url"]'), path).toHaveAttribute(
         "content",
         canonical,
       );
-      await expect(page.locator('head meta[property="og:title"]')).toHaveAttribute(
+      await expect(page.locator('head meta[property="og:title"]'), path).toHaveAttribute(
         "content",
         title,
       );
-      await expect(page.locator('head meta[property="og:image"]')).toHaveAttribute(
+      await expect(page.locator('head meta[property="og:image"]'), path).toHaveAttribute(
         "content",
         `${baseURL}/og-image.png`,
       );
-      await expect(page.locator('head meta[property="og:image:width"]')).toHaveAttribute(
+      await expect(page.locator('head meta[property="og:image:width"]'), path).toHaveAttribute(
         "content",
         "1200",
       );
-      await expect(page.locator('head meta[name="twitter:card"]')).toHaveAttribute(
+      await expect(page.locator('head meta[name="twitter:card"]'), path).toHaveAttribute(
         "content",
         "summary_large_image",
       );
-      await expect(page.locator('head meta[name="twitter:image"]')).toHaveAttribute(
+      await expect(page.locator('head meta[name="twitter:image"]'), path).toHaveAttribute(
         "content",
         `${baseURL}/og-image.png`,
       );
-      await expect(page.locator('head meta[name="robots"]')).toHaveCount(0);
-    });
-  }
+      await expect(page.locator('head meta[name="robots"]'), path).toHaveCount(0);
+    }
+    await context.close();
+  });
 
   test("no two public pages share a title or a description", async ({ request }) => {
     const titles = new Set<string>();
@@ -575,12 +583,10 @@ test.describe("prerendered pages", () => {
   });
 });
 
-test.describe("accessibility", () => {
+test("/products, the landing and the Utah pages have no axe violations", async ({ page }) => {
   for (const path of ["/products", ...landing.map((p) => p.path), ...utah.map((p) => p.path)]) {
-    test(`${path} has no axe violations`, async ({ page }) => {
-      await page.goto(path);
-      await expectNoAxeViolations(page);
-    });
+    await page.goto(path);
+    await expectNoAxeViolations(page);
   }
 });
 

@@ -35,7 +35,9 @@ async function adminSeesFiles(page: Page, admin: Parameters<typeof openAs>[1], e
   const photos = page.getByRole("list", { name: "Photos", exact: true });
   await expect(photos.getByRole("img")).toHaveCount(2);
   for (const image of await photos.getByRole("img").all()) {
-    // the thumbnail loaded (a broken image has no natural width)
+    // thumbnails load lazily: in view, as a person scrolls to them, the thumbnail loaded (a
+    // broken image has no natural width)
+    await image.scrollIntoViewIfNeeded();
     await expect
       .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0);

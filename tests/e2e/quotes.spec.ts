@@ -71,7 +71,7 @@ test.describe("validation", () => {
 
     const summary = page
       .getByRole("alert")
-      .filter({ hasText: "There is a problem with your request" });
+      .filter({ hasText: /There is a problem with \d+ answers/ });
     await expect(summary).toBeFocused();
     await expect(summary).toContainText("Validation Error: Please fill in all contact information");
     await expect(summary).toContainText("Please select a water source and at least one issue");
@@ -318,11 +318,38 @@ test("Back on a quote form opened from a search result goes to the service's pag
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Radon");
 });
 
-test("the confirmation without a quote shows the generic message", async ({ page }) => {
+test("the confirmation in a fresh browser says no request was found, with the way to the forms", async ({
+  page,
+}) => {
   await page.goto("/quotes/confirmation");
-  await expect(page.getByRole("heading", { name: "Quote Submitted Successfully!" })).toBeVisible();
-  await expect(page.getByText("Your quote request has been received.")).toBeVisible();
-  await expect(page.getByText("Reference Number")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "No quote request found" })).toBeVisible();
+  await expect(page.getByText("Quote Submitted Successfully!")).toHaveCount(0);
+  await expect(page.getByText("Reference Number", { exact: true })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Radon Testing Assessment" })).toBeVisible();
+});
+
+test("the description counts the characters left from 80 % of its limit, told politely to screen readers", async ({
+  page,
+}) => {
+  await page.goto("/quotes/radon-remediation");
+  await hydrated(page);
+  const description = page.getByLabel("Anything else we should know?");
+  const count = page.getByText(/^You have \d+ characters? (remaining|too many)$/);
+  await description.fill("a".repeat(1599));
+  await expect(count).toHaveCount(0);
+  await description.fill("a".repeat(1700));
+  await expect(count).toHaveText("You have 300 characters remaining");
+  // each line break is sent as two characters, as the server counts it
+  await description.fill(`${"a".repeat(1999)}\nb`);
+  await expect(count).toHaveText("You have 2 characters too many");
+  const announced = page.locator('[aria-live="polite"]').filter({ hasText: "too many" });
+  await expect(announced).toHaveText("You have 2 characters too many");
+  // the server still refuses it
+  await fillRadon(page);
+  await page.getByRole("button", { name: "Request Free Quote" }).click();
+  await expect(
+    page.locator("form").getByText("Please keep this under 2000 characters", { exact: true }),
+  ).toBeVisible();
 });
 
 test.describe("accessibility", () => {

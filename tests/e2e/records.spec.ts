@@ -25,6 +25,42 @@ async function fitsNarrowScreen(page: Page) {
   if (size) await page.setViewportSize(size);
 }
 
+/**
+ * At `width` CSS px (a phone, a laptop) the radon table's report link is in view without
+ * scrolling the table's box sideways, reads on one or two lines (never a letter per line), and
+ * no row is absurdly tall.
+ */
+async function reportInView(page: Page, width: number, reportName: string) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width, height: 900 });
+  const box = page.getByRole("region", { name: "Radon results" });
+  const link = box.getByRole("link", { name: reportName });
+  await expect(link).toBeVisible();
+  const measured = await box.evaluate((region, name) => {
+    const anchor = [...region.querySelectorAll("a")].find((a) => a.textContent === name);
+    const boxRect = region.getBoundingClientRect();
+    const linkRect = anchor?.getBoundingClientRect();
+    return {
+      hiddenSideways: region.scrollWidth - region.clientWidth,
+      linkRight: linkRect ? linkRect.right - boxRect.right : Number.NaN,
+      linkHeight: linkRect?.height ?? Number.NaN,
+      lineHeight: anchor ? Number.parseFloat(getComputedStyle(anchor).lineHeight) : Number.NaN,
+      rowHeights: [...region.querySelectorAll("tbody tr")].map(
+        (row) => row.getBoundingClientRect().height,
+      ),
+    };
+  }, reportName);
+  expect(measured.hiddenSideways, `${width}px: the table box scrolls sideways`).toBe(0);
+  expect(measured.linkRight, `${width}px: the report link is past the box`).toBeLessThanOrEqual(0);
+  expect(measured.linkHeight, `${width}px: the report link wraps`).toBeLessThanOrEqual(
+    2 * measured.lineHeight + 1,
+  );
+  // a laptop shows a row as one table row; a phone stacks its seven cells as lines
+  const tallest = width >= 640 ? 120 : 240;
+  for (const height of measured.rowHeights) expect(height).toBeLessThanOrEqual(tallest);
+  if (size) await page.setViewportSize(size);
+}
+
 test.describe.configure({ timeout: 240_000 });
 
 async function report(name: string) {
@@ -148,6 +184,8 @@ test("staff record radon before and after mitigation; the owner sees chart and t
   expect(download.headers()["content-type"]).toBe("application/pdf");
   await expectNoAxeViolations(page);
   await fitsNarrowScreen(page);
+  await reportInView(page, 375, "before.pdf");
+  await reportInView(page, 1280, "before.pdf");
 
   // a share link for 30 days
   await page.getByLabel("Link works for").selectOption({ label: "30 days" });

@@ -68,7 +68,7 @@ test("a PGlite server killed with SIGKILL starts again at once on its directory"
   }
 });
 
-test("SIGTERM lets an in-flight quote request finish before stopping", async () => {
+test("SIGTERM lets an in-flight quote request finish before stopping, and /readyz answers 503 at once", async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "remediation-inflight-"));
   const server = runServer({
     PORT: String(PORT + 97),
@@ -98,10 +98,13 @@ test("SIGTERM lets an in-flight quote request finish before stopping", async () 
   await new Promise((resolve) => setTimeout(resolve, 300));
   server.child.kill("SIGTERM");
   await expect.poll(() => server.output()).toContain("SIGTERM received");
-  socket.write(body);
+  // a load balancer's readiness check on the same connection, after the quote (pipelined)
+  socket.write(`${body}GET /readyz HTTP/1.1\r\nHost: 127.0.0.1:${PORT + 97}\r\n\r\n`);
 
   await expect.poll(() => answer).toMatch(/^HTTP\/1\.1 302/);
   expect(answer).toMatch(/Location: \/quotes\/confirmation/i);
+  await expect.poll(() => answer).toContain('{"status":"not ready","reasons":["stopping"]}');
+  expect(answer).toMatch(/HTTP\/1\.1 503 Service Unavailable\r\n/);
   socket.end();
   expect(await server.exited).toBe(0);
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -136,6 +139,9 @@ test("behind HTTPS, pages and files alike pin HTTPS (HSTS); over plain HTTP noth
     DATA_DIR: dataDir,
     PUBLIC_URL: "https://remediation.example",
     AUTH_SECRET: "a-test-secret-of-at-least-32-characters",
+    // a public PUBLIC_URL needs the company's contact (lib/env.server.ts)
+    COMPANY_PHONE: "(801) 555-0123",
+    COMPANY_EMAIL: "office@remediation.example",
   });
   try {
     await expect.poll(() => server.output(), READY).toContain("Server ready");

@@ -3,7 +3,9 @@
  * the visit staff at /admin/schedule; a guest submits a radon request and books the placement and
  * the pick-up from the confirmation page, gets the mail with the .ics files (DTSTART at the chosen
  * Denver time) and moves both from the status link; a water visit booked by keyboard alone; a
- * radon booking with JavaScript off; the admin sees the visits in the week and moves one; a visit
+ * radon booking with JavaScript off (a guest's request gives its street address when booking); two
+ * homeowners choosing one time (JavaScript on: the second is told and sees only free times); the
+ * admin sees the visits in the week and moves one; a visit
  * booked for today shows on the dashboard's 'Visits today' card, its reminder mail arrives (it
  * starts within 24 hours) and its one-click unsubscribe page stops the reminders; axe on every
  * new page. One file in order: the staff member comes first, and every test that changes the
@@ -27,6 +29,16 @@ import {
 } from "./helpers";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+/**
+ * A guest's request has only a ZIP code: the booking form asks where to come (State is UT and the
+ * ZIP the request's unless changed).
+ */
+async function fillVisitAddress(page: Page) {
+  await page.getByLabel("Street address").fill("2345 E Evergreen Ave");
+  await page.getByLabel("City").fill("Salt Lake City");
+  await page.getByLabel("ZIP Code").fill("84106");
+}
 
 /** What the radon test booked, for the admin's test further down. */
 const radonBooking = { reference: "", placementDay: "", visitLink: "", email: "" };
@@ -174,6 +186,7 @@ test("a guest submits a radon request, books the placement and the pick-up from 
   const pickup = page.getByRole("group", { name: /Radon detector pick-up/ }).getByRole("radio");
   const pickupAt = await pickup.first().inputValue();
   await pickup.first().check();
+  await fillVisitAddress(page);
   await page.getByRole("button", { name: "Book placement and pick-up" }).click();
 
   const booked = page.getByRole("heading", { name: "Your booked visits" });
@@ -194,6 +207,7 @@ test("a guest submits a radon request, books the placement and the pick-up from 
     ["radon-pickup.ics", "REQUEST", "America/Denver", denverWallTime(pickupAt), 0],
     ["radon-placement.ics", "REQUEST", "America/Denver", denverWallTime(placementAt), 0],
   ]);
+  expect(bookedMail.text).toContain("Address: 2345 E Evergreen Ave, Salt Lake City, UT 84106");
   // e.g. "9:00 AM" on the page is 09:00 in the file
   const [hour, minute] = denverWallTime(placementAt).slice(11, 16).split(":").map(Number);
   expect(placementLabel.trim()).toMatch(
@@ -275,13 +289,87 @@ test("a water visit booked with the keyboard alone", async ({ page }) => {
     return radio.checked ? (radio.closest("label")?.textContent ?? "") : "";
   });
   expect(chosen).toMatch(/[AP]M M[DS]T$/);
+  // where to come: street and city typed, State (UT) and the request's ZIP kept
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Street address")).toBeFocused();
+  await page.keyboard.type("2345 E Evergreen Ave");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("Salt Lake City");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("ZIP Code")).toHaveValue(validAnswers.water_filtration.zipCode);
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Book this visit" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "Your booked visit" })).toBeVisible();
-  await expect(page.getByRole("listitem").filter({ hasText: "Water assessment" })).toContainText(
+  await expect(page.getByRole("listitem").filter({ hasText: /^Water assessment/ })).toContainText(
     chosen,
   );
+});
+
+test("two homeowners choose one time with JavaScript on: the second is told it was taken, and only free times remain", async ({
+  browser,
+}) => {
+  const homeowner = async (label: string) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const statusPath = await guestWaterStatusPath(page, uniqueEmail(label));
+    await page.goto(`${statusPath}/visit`);
+    await hydrated(page);
+    await fillVisitAddress(page);
+    return { context, page, statusPath };
+  };
+  const first = await homeowner("visit.race.a");
+  const second = await homeowner("visit.race.b");
+  const times = (page: Page) =>
+    page.getByRole("group", { name: /Water assessment time/ }).getByRole("radio");
+  const taken = await times(first.page).first().inputValue();
+  const takenLabel =
+    (await times(first.page).first().locator("xpath=..").textContent())?.trim() ?? "";
+  // both choose the same time; the first books it
+  await second.page.getByRole("radio", { name: takenLabel, exact: true }).check();
+  await times(first.page).first().check();
+  await first.page.getByRole("button", { name: "Book this visit" }).click();
+  await expect(first.page.getByRole("heading", { name: "Your booked visit" })).toBeVisible();
+  // another visiting staff member may still be free then: other guests take it until none is
+  const origin = new URL(first.page.url()).origin;
+  for (let guest = 0, free = true; free; guest++) {
+    expect(guest, "the time stays free for too many bookings").toBeLessThan(6);
+    const filler = await guestWaterStatusPath(first.page, uniqueEmail("visit.race.fill"));
+    const posted = await first.page.request.post(`${filler}/visit`, {
+      form: {
+        slot: taken,
+        address: "2345 E Evergreen Ave",
+        city: "Salt Lake City",
+        state: "UT",
+        zipCode: "84106",
+      },
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
+    expect([302, 409]).toContain(posted.status());
+    free = posted.status() === 302;
+  }
+
+  // the second, on the page loaded before: told, and the taken time is no longer offered
+  await second.page.getByRole("button", { name: "Book this visit" }).click();
+  await expect(
+    second.page.getByText("That time was just taken, please choose another"),
+  ).toBeVisible();
+  await expect(second.page.getByRole("radio", { name: takenLabel, exact: true })).toHaveCount(0);
+  await expect(second.page.getByRole("radio", { checked: true })).toHaveCount(0);
+  await expectNoAxeViolations(second.page);
+  // another time books at once
+  const other = times(second.page).first();
+  const otherLabel = (await other.locator("xpath=..").textContent())?.trim() ?? "";
+  await other.check();
+  await second.page.getByRole("button", { name: "Book this visit" }).click();
+  await expect(second.page.getByRole("heading", { name: "Your booked visit" })).toBeVisible();
+  await expect(
+    second.page.getByRole("listitem").filter({ hasText: /^Water assessment/ }),
+  ).toContainText(otherLabel);
+  await first.context.close();
+  await second.context.close();
 });
 
 test("a radon booking with JavaScript off", async ({ browser }) => {
@@ -307,6 +395,16 @@ test("a radon booking with JavaScript off", async ({ browser }) => {
   await page.getByRole("button", { name: "Continue to the pick-up time" }).click();
   await expect(page.getByRole("heading", { name: "Choose the pick-up time" })).toBeVisible();
   await expect(page.getByText(dayName).first()).toBeVisible();
+  await page
+    .getByRole("group", { name: /Radon detector pick-up/ })
+    .getByRole("radio")
+    .nth(1)
+    .check();
+  // without the street address the server refuses, says why beside the field and keeps the choice
+  await page.getByRole("button", { name: "Book placement and pick-up" }).click();
+  await expect(page.getByText("Enter the street address where we should come.")).toBeVisible();
+  await expect(page.getByText("Address is required")).toBeVisible();
+  await fillVisitAddress(page);
   await page
     .getByRole("group", { name: /Radon detector pick-up/ })
     .getByRole("radio")
@@ -462,6 +560,7 @@ test("a visit booked for today shows on the dashboard card; its reminder's unsub
     await guestPage.goto(`${statusPath}/visit`);
     await hydrated(guestPage);
     await guestPage.getByRole("radio").first().check();
+    await fillVisitAddress(guestPage);
     await guestPage.getByRole("button", { name: "Book this visit" }).click();
     await expect(guestPage.getByRole("heading", { name: "Your booked visit" })).toBeVisible();
 

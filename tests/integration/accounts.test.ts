@@ -61,10 +61,14 @@ describe.each(drivers)("accounts on %s", (driver) => {
   /** Delivers the outbox until the expected mail has arrived (better-auth may queue it in the background). */
   async function awaitMail(to: string, subject: string) {
     await expect
-      .poll(async () => {
-        await deliver();
-        return mailTo(to, subject);
-      })
+      .poll(
+        async () => {
+          await deliver();
+          return mailTo(to, subject);
+        },
+        // the first sign-up of a run (cold modules, argon2id) can take more than poll's 1 s
+        { timeout: 15_000 },
+      )
       .toBeTruthy();
     return mailTo(to, subject)!;
   }

@@ -34,6 +34,8 @@ describe("our own cookies over HTTPS in production (docs/decisions/0038-signed-c
       NODE_ENV: "production",
       PUBLIC_URL: ORIGIN,
       MAIL_TRANSPORT: "file",
+      COMPANY_PHONE: "(801) 555-0123",
+      COMPANY_EMAIL: "office@remediation.example",
     });
   });
   afterEach(async () => {

@@ -166,10 +166,11 @@ describe.each(drivers)("the homeowner's estimate pages on %s", (driver) => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get("Cache-Control")).toBe("private, no-store");
     expect(answer.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
-    // the route's document headers say the same (server.ts adds Referrer-Policy: no-referrer)
+    // the route's document headers say the same, with no referrer
     expect(pageRoute.headers()).toEqual({
       "Cache-Control": "private, no-store",
       "X-Robots-Tag": "noindex, nofollow",
+      "Referrer-Policy": "no-referrer",
     });
     const body = (await answer.json()) as Open;
     expect(body.state).toBe("open");
@@ -225,6 +226,65 @@ describe.each(drivers)("the homeowner's estimate pages on %s", (driver) => {
     expect(text).toContain(open.view.company.name);
     expect(text).toContain(open.view.reference);
     expect(text).toContain(open.view.validUntil);
+  });
+
+  it("prints names in any script (Latin with diacritics, Vietnamese, Chinese, Cyrillic) on the PDF and its signature line; the heading clears its subtitle", async () => {
+    const outcome = await submitQuoteRequest(
+      "radon",
+      formData({ ...validAnswers.radon, firstName: "Zoë", lastName: "Nguyễn" }),
+      { clientIp: "192.0.2.1", owner: { userId: null } },
+    );
+    if (outcome.ok !== true) throw new Error("quote fixture failed");
+    const t = await sendTwoOptions(outcome.quoteId, "Вентиляция 通风");
+    const signer = "Zoë Nguyễn 王小明 Зоя Иванова";
+    expect((await respond(await acceptFields({ signerName: signer }, t), t)).status).toBe(302);
+    const answer = await pdf(t);
+    expect(answer.status).toBe(200);
+    const document = await getDocumentProxy(new Uint8Array(await answer.arrayBuffer()));
+    const { text } = await extractText(document, { mergePages: true });
+    expect(text).toContain("Zoë Nguyễn");
+    expect(text).toContain("Вентиляция 通风");
+    expect(text).toContain(`Signed electronically by ${signer}`);
+    // the company name (16 pt) and the tagline under it (10 pt): the tagline's baseline sits
+    // below the name's descenders (0.3 em) plus its own capitals (0.75 em), so nothing overlaps
+    const items = (await (await document.getPage(1)).getTextContent()).items.flatMap((item) =>
+      "str" in item && item.str.trim() ? [item] : [],
+    );
+    const company = items.find((item) => item.str === "Utah Home Remediation");
+    const tagline = items.find((item) => item.str.startsWith("Water, mold and radon"));
+    if (!company || !tagline) throw new Error("heading not found");
+    const gap = (company.transform[5] as number) - (tagline.transform[5] as number);
+    expect(gap).toBeGreaterThanOrEqual(0.3 * 16 + 0.75 * 10);
+  });
+
+  it("shows the '* taxable item' key on the page and the PDF only when a line is taxable", async () => {
+    expect((await shown()).view.taxableKey).toBe(false);
+    expect(await pdfText(await pdf())).not.toContain("taxable item");
+
+    const quote = await newQuote();
+    const staff = partyOf(admin);
+    const draft = estimateDraftSchema.parse({
+      options: [
+        {
+          name: "Test kit",
+          lines: [
+            {
+              name: "Radon test kit",
+              quantity: "1",
+              unit: "each",
+              unitPrice: "45.00",
+              taxable: true,
+            },
+          ],
+        },
+      ],
+    });
+    expect(await saveEstimateDraft(staff, quote, draft)).toMatchObject({ ok: true });
+    const sent = await sendEstimate(staff, quote);
+    if (!sent.ok) throw new Error(sent.message);
+    const t = sent.url.split("/").pop() as string;
+    expect((await shown(t)).view.taxableKey).toBe(true);
+    expect(await pdfText(await pdf(t))).toContain("* taxable item");
   });
 
   it("accepts with the typed name only (no drawing, no JavaScript), then shows what was accepted", async () => {

@@ -5,6 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { acceptEstimate, declineEstimate } from "~/features/estimates/acceptance.server";
@@ -20,9 +21,12 @@ import * as priceBookRoute from "~/routes/admin/price-book";
 import * as quoteRoute from "~/routes/admin/quote";
 import * as quotesRoute from "~/routes/admin/quotes";
 import * as exportRoute from "~/routes/admin/quotes-export";
-import { contextFor, makeUser, requestTo, run, toastIn } from "../setup/admin";
+import * as pdfRoute from "~/routes/estimates/pdf";
+import { contextFor, makeUser, ORIGIN, requestTo, run, toastIn } from "../setup/admin";
 import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
 import { formData, validAnswers } from "../setup/forms";
+import { renderRoute } from "../setup/render";
+import { throughRoot } from "../setup/through-root";
 
 const SLOW = 180_000;
 
@@ -110,6 +114,8 @@ describe.each(drivers)("estimates in the back office on %s", (driver) => {
       taxRate: "7.25",
       terms: "Payment on completion.",
       validUntil: "",
+      // its lines come from the sample price book: confirmed here, the warning has its own test
+      ...(intent === "send-estimate" ? { sendAnyway: "on" } : {}),
     };
   }
 
@@ -184,6 +190,15 @@ describe.each(drivers)("estimates in the back office on %s", (driver) => {
       expect(lineErrors["options[0].lines"]).toEqual(["Add at least one line"]);
       expect(lineErrors["options[1].lines[0].unitPrice"]).toEqual(["Enter a price"]);
 
+      // a discount typed while 'Discount' says 'No discount' is refused, not dropped
+      for (const typed of [{ discountAmount: "50.00" }, { discountPercent: "10" }]) {
+        const undecided = await postQuote({ ...(await twoOptionForm("save-estimate")), ...typed });
+        expect(undecided.status).toBe(400);
+        expect((undecided.value as ActionBody).estimateResult?.error?.discountKind).toEqual([
+          "You typed a discount: choose 'An amount' or 'A percentage' here, or clear the discount",
+        ]);
+      }
+
       const nothing = await postQuote({ intent: "save-estimate" });
       expect(nothing.status).toBe(400);
       expect((nothing.value as ActionBody).estimateResult?.error?.options).toEqual([
@@ -241,6 +256,73 @@ describe.each(drivers)("estimates in the back office on %s", (driver) => {
       const again = await postQuote(await twoOptionForm("save-estimate"));
       expect(again.status).toBe(302);
       expect((await quotePage()).estimate.draft?.version).toBe(2);
+    });
+
+    it("warns before sending lines from sample price book items; 'Send anyway' sends; the homeowner never sees the sample note", async () => {
+      const { sendAnyway: _, ...form } = await twoOptionForm("send-estimate");
+      const warned = await postQuote(form);
+      expect(warned.status).toBe(409);
+      const errors = (warned.value as ActionBody).estimateResult?.error ?? {};
+      expect(errors[""]?.[0]).toBe(
+        "Nothing was saved or sent: some lines still use sample prices from the price book.",
+      );
+      expect(errors.sendAnyway?.[0]).toMatch(
+        /^Option 1, line 1: Passive radon vent system; Option 2, line 1: Active sub-slab depressurization system\. .*tick 'Send anyway'/,
+      );
+      // nothing written (a save would refresh the page and take the warning away), nothing mailed
+      expect((await quotePage()).estimate.status).toBeNull();
+      expect(
+        await db
+          .select()
+          .from(schema.mail_outbox)
+          .where(eq(schema.mail_outbox.kind, "estimate_sent")),
+      ).toHaveLength(0);
+
+      const sent = await postQuote({ ...form, sendAnyway: "on" });
+      expect(sent.status).toBe(302);
+      expect((await toastIn(sent.setCookie))?.title).toBe("Estimate v1 sent");
+      const [mail] = await db
+        .select()
+        .from(schema.mail_outbox)
+        .where(eq(schema.mail_outbox.kind, "estimate_sent"));
+      const token = /\/estimates\/([\w-]+)/.exec(mail?.text_body ?? "")?.[1] as string;
+      const shown = await homeownerEstimate(linkParty(token));
+      if (shown?.state !== "open") throw new Error("estimate not open");
+      // the items' own descriptions are copied, without the note
+      expect(shown.view.options[0]?.lines[0]?.description).toMatch(/^\S/);
+      expect(shown.view.options[0]?.lines[0]?.description).not.toBe("");
+      const pdf = await throughRoot(
+        new Request(new URL(`/estimates/${token}/pdf`, ORIGIN)),
+        pdfRoute.loader,
+        { params: { token } },
+      );
+      const document = await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer()));
+      const { text } = await extractText(document, { mergePages: true });
+      expect(text).toContain("Passive radon vent system");
+      for (const shownToHomeowner of [
+        JSON.stringify(shown.view),
+        mail?.text_body ?? "",
+        mail?.html_body ?? "",
+        text,
+      ]) {
+        expect(shownToHomeowner).not.toContain("Sample price");
+      }
+
+      // the builder warns beside Send while its lines come from sample items
+      expect((await quotePage()).estimate.samplePrices).toMatch(
+        /^Option 1, line 1: Passive radon vent system; .*tick 'Send anyway'/,
+      );
+      // once staff take the note off the items, Send needs no confirmation
+      for (const name of ["Passive radon vent system", "Active sub-slab depressurization"]) {
+        await db
+          .update(schema.price_book_items)
+          .set({ description: "Our price." })
+          .where(eq(schema.price_book_items.id, await itemId(name)));
+      }
+      expect((await quotePage()).estimate.samplePrices).toBeNull();
+      const next = await postQuote(form);
+      expect(next.status).toBe(302);
+      expect((await toastIn(next.setCookie))?.title).toBe("Estimate v2 sent");
     });
 
     it("keeps the draft and says why when the request can no longer get an estimate", async () => {
@@ -568,6 +650,39 @@ describe.each(drivers)("estimates in the back office on %s", (driver) => {
       expect(await list("")).toEqual([
         [other.quoteId, null],
         [quoteId, "sent"],
+      ]);
+      // the estimate has its own column beside the quote's status
+      const { html } = await renderRoute(
+        {
+          ...quotesRoute,
+          loader: (args: never) =>
+            quotesRoute.loader({ ...(args as object), context: contextFor(admin) } as never),
+        } as never,
+        "/admin/quotes",
+        "/admin/quotes",
+      );
+      const table = html.slice(html.indexOf("<table"), html.indexOf("</table>"));
+      const text = (cell: string) => cell.replace(/<[^>]*>/g, "").trim();
+      expect([...table.matchAll(/<th[^>]*>(.*?)<\/th>/g)].map((m) => text(m[1] ?? ""))).toEqual([
+        "Date",
+        "Customer",
+        "Property",
+        "Description",
+        "Status",
+        "Estimate",
+        "Next visit",
+        "Service",
+        "Triage",
+        "Waiting",
+      ]);
+      const rows = table
+        .split("<tbody")[1]
+        ?.split("<tr")
+        .slice(1)
+        .map((row) => row.split("<td").slice(1).map(text));
+      expect(rows?.map((cells) => cells.slice(4, 6).map((c) => c.replace(/^[^>]*>/, "")))).toEqual([
+        ["Pending", "None"],
+        ["Pending", "Sent"],
       ]);
       expect(await list("?estimate=sent")).toEqual([[quoteId, "sent"]]);
       expect(await list("?estimate=none")).toEqual([[other.quoteId, null]]);

@@ -1,6 +1,3 @@
-import { spawn } from "node:child_process";
-import path from "node:path";
-import { createInterface } from "node:readline";
 import { asc, count, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { extractText, getDocumentProxy } from "unpdf";
@@ -43,6 +40,7 @@ import { db } from "~/lib/db.server";
 import { smtpTransport } from "~/lib/mail.server";
 import { deliverDueMail } from "~/lib/outbox.server";
 import type { SessionUser } from "~/lib/session.server";
+import { acceptInTwoProcesses } from "../setup/accept-concurrently";
 import { makeUser } from "../setup/admin";
 import { drivers, freshDatabase, itOnPostgres, type TestDatabase } from "../setup/database";
 import { formData, validAnswers } from "../setup/forms";
@@ -57,7 +55,11 @@ describe.each(drivers)("estimates on %s", (driver) => {
   let quoteId: string;
 
   beforeEach(async () => {
-    database = await freshDatabase(driver, { ESTIMATE_TAX_RATE: "7.25" });
+    database = await freshDatabase(driver, {
+      ESTIMATE_TAX_RATE: "7.25",
+      COMPANY_PHONE: "801-555-0142",
+      COMPANY_EMAIL: "office@remediation.test",
+    });
     await seedPriceBook();
     admin = await makeUser("boss@remediation.test", { admin: true, totp: true });
     staff = partyOf(admin);
@@ -422,7 +424,7 @@ describe.each(drivers)("estimates on %s", (driver) => {
         .orderBy(asc(schema.quote_status_history.created_at));
       expect(history.map((h) => [h.status, h.notes])).toEqual([
         ["pending", null],
-        ["approved", "Estimate v1 accepted: Active sub-slab system, $2,436.06"],
+        ["approved", "Estimate v1 accepted: Active sub-slab system, $2,436.06; job J-0001"],
       ]);
       const [estimate] = await db.select().from(schema.estimates);
       expect(estimate?.status).toBe("accepted");
@@ -442,6 +444,14 @@ describe.each(drivers)("estimates on %s", (driver) => {
         expect(pdfText).toContain("$2,436.06");
         expect(pdfText).toContain("Signed electronically by Ann Lee");
         expect(pdfText).toContain(form.contentSha256);
+        // 'reply to this email' reaches the company, and every mail says how to call it
+        const estimateMail = smtp.received.find((m) => m.subject.startsWith("Your estimate from"));
+        for (const mail of [estimateMail, signed]) {
+          expect(mail?.headers["reply-to"]).toBe("office@remediation.test");
+          expect(mail?.text).toContain("Call us any time: (801) 555-0142 (24/7 emergency service)");
+          expect(mail?.text).toContain("Write to us: office@remediation.test");
+        }
+        expect(pdfText).toContain("Phone (801) 555-0142 (24/7) | Email office@remediation.test");
         const alert = smtp.received.find((m) => m.subject.startsWith("Estimate accepted"));
         expect(alert?.to).toEqual(["leads@remediation.test"]);
         expect(alert?.subject).toBe(
@@ -678,57 +688,7 @@ describe.each(drivers)("estimates on %s", (driver) => {
     async () => {
       const { token } = await sent();
       const form = await acceptForm(token);
-      const tsx = path.resolve("node_modules/.bin/tsx");
-      const processes = [1, 2].map((option) =>
-        spawn(tsx, ["tests/setup/accept-estimate.ts"], {
-          env: {
-            ...process.env,
-            DATABASE_URL: database.url,
-            PUBLIC_URL: "http://localhost:3000",
-            AUTH_SECRET: "integration-test-secret-0123456789abcdef",
-            DATA_DIR: database.dataDir,
-            ESTIMATE_TOKEN: token,
-            ESTIMATE_VERSION_ID: form.versionId,
-            ESTIMATE_SHA256: form.contentSha256,
-            ESTIMATE_OPTION: String(option),
-          },
-          stdio: ["pipe", "pipe", "inherit"],
-        }),
-      );
-      // listened for at once: a fast child may exit before its outcome line has been parsed
-      const exited = processes.map((child) => new Promise((r) => child.on("exit", r)));
-      const lines = processes.map((child) => {
-        const reader = createInterface({ input: child.stdout! });
-        const queue: string[] = [];
-        const waiting: ((line: string) => void)[] = [];
-        reader.on("line", (line) => {
-          const next = waiting.shift();
-          if (next) next(line);
-          else queue.push(line);
-        });
-        return () =>
-          new Promise<string>((resolve) => {
-            const line = queue.shift();
-            if (line !== undefined) resolve(line);
-            else waiting.push(resolve);
-          });
-      });
-      let outcomes: { ok: boolean; already: boolean; accepted: { optionIndex: number } }[];
-      try {
-        expect(await Promise.all(lines.map((next) => next()))).toEqual(["ready", "ready"]);
-        for (const child of processes) child.stdin!.write("go\n");
-        outcomes = (await Promise.all(lines.map((next) => next()))).map(
-          (line) =>
-            JSON.parse(line) as {
-              ok: boolean;
-              already: boolean;
-              accepted: { optionIndex: number };
-            },
-        );
-        await Promise.all(exited);
-      } finally {
-        for (const child of processes) if (child.exitCode === null) child.kill();
-      }
+      const outcomes = await acceptInTwoProcesses(database, token, form);
 
       const acceptances = await db.select().from(schema.estimate_acceptances);
       expect(acceptances).toHaveLength(1);

@@ -16,6 +16,7 @@ import { userContext } from "~/lib/session.server";
 import { loader as accountPage } from "~/routes/account/index";
 import { action as requestQuote } from "~/routes/quotes/request";
 import { loader as healthz } from "~/routes/resources/healthz";
+import { loader as readyz } from "~/routes/resources/readyz";
 import { signedInAccount } from "../setup/accounts";
 import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
 import { formData, validAnswers } from "../setup/forms";
@@ -99,16 +100,20 @@ describe.each(drivers.filter((driver) => driver === "postgres"))("a %s outage", 
     ["gone (connections dropped, new ones refused)", () => proxy.stop()],
     ["hung (connections open, no answers)", async () => proxy.hang()],
   ])(
-    "with the server %s: /healthz 503 within a second, the form back with its answers, recovery without a restart",
+    "with the server %s: /healthz and /readyz 503 within a second, the form back with its answers, recovery without a restart",
     async (_, outage) => {
       expect((await postQuote()).status).toBe(302);
 
       await outage();
       expect(await healthWithinASecond()).toBe(503);
+      const readiness = await readyz();
+      expect(readiness.status).toBe(503);
+      expect(await readiness.json()).toEqual({ status: "not ready", reasons: ["database"] });
       expectAnswersKept(await postQuote());
 
       await proxy.start();
       await expect.poll(healthWithinASecond, { timeout: 10_000 }).toBe(200);
+      await expect.poll(async () => (await readyz()).status, { timeout: 10_000 }).toBe(200);
       expect((await postQuote()).status).toBe(302);
       expect(await quoteCount()).toBe(2);
     },

@@ -4,12 +4,16 @@
  * nothing written on a refusal, admins only); the owner's /account/properties/{id}; share links
  * (7/30/90 days, revocable) and the shared /records/{token} with its headers; and who may open
  * each record URL (role x route): another customer, a guest, a wrong, expired or revoked link.
+ * Results outlive the person: closing the account or removing the property keeps them on the
+ * admin page and staff record more; a guest's request gets its street address from staff, and its
+ * results join the property record once the guest's account claims it and adds the property.
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
+import { claimGuestQuotes } from "~/features/accounts/claims.server";
 import { QUOTE_FILE_MESSAGES } from "~/features/quotes/files";
 import type { PropertyResults } from "~/features/records/results.server";
 import { RESULT_MESSAGES } from "~/features/records/schemas";
@@ -17,14 +21,21 @@ import { createShareLink } from "~/features/records/share-links.server";
 import { SHARE_MESSAGES } from "~/features/records/share-schema";
 import { db } from "~/lib/db.server";
 import { isTokenPath } from "~/lib/token-paths";
+import * as closeRoute from "~/routes/account/close";
+import * as propertiesRoute from "~/routes/account/properties";
 import * as recordRoute from "~/routes/account/property-record";
+import * as removeRoute from "~/routes/account/property-remove";
 import * as accountFileRoute from "~/routes/account/quote-file";
 import * as adminQuoteRoute from "~/routes/admin/quote";
 import * as sharedRoute from "~/routes/records/record";
 import * as sharedFileRoute from "~/routes/records/record-file";
+import { PASSWORD, signedInAccount } from "../setup/accounts";
+import { post } from "../setup/actions";
 import { contextFor, makeUser, ORIGIN, run } from "../setup/admin";
 import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
+import { contact, formData } from "../setup/forms";
 import { renderRoute } from "../setup/render";
+import { FIXTURE_ADDRESS, quoteWithLink } from "../setup/visits";
 
 const SLOW = 180_000;
 
@@ -230,7 +241,7 @@ describe.each(drivers)("test results and the property record on %s", (driver) =>
   );
 
   it(
-    "refuses an invalid result with a message beside each field and writes nothing: radon, water, mold, the report, a quote without a property",
+    "refuses an invalid result with a message beside each field and writes nothing: radon, water, mold, the report, a request without a street address",
     async () => {
       const admin = await makeUser("staff@example.com", { admin: true, totp: true });
       const owner = await makeUser("owner@example.com");
@@ -313,7 +324,7 @@ describe.each(drivers)("test results and the property record on %s", (driver) =>
         report: [QUOTE_FILE_MESSAGES.notPdf("report.pdf")],
       });
 
-      // a guest's request has no property to keep results on
+      // a guest's request with only a ZIP code has no street address to keep results at
       const [guestQuote] = await db
         .insert(schema.quotes)
         .values({
@@ -328,7 +339,7 @@ describe.each(drivers)("test results and the property record on %s", (driver) =>
         .returning();
       const guest = await post(guestQuote!.id, RADON_BEFORE, await pdf());
       expect(guest.status).toBe(400);
-      expect(errorsOf(guest.value)).toMatchObject({ "": [RESULT_MESSAGES.noProperty] });
+      expect(errorsOf(guest.value)).toMatchObject({ "": [RESULT_MESSAGES.noAddress] });
 
       expect(await db.select().from(schema.test_results)).toHaveLength(0);
       expect(await db.select().from(schema.quote_uploads)).toHaveLength(0);
@@ -435,8 +446,9 @@ describe.each(drivers)("test results and the property record on %s", (driver) =>
       expect(sharedRoute.headers()).toEqual({
         "Cache-Control": "private, no-store",
         "X-Robots-Tag": "noindex, nofollow",
+        "Referrer-Policy": "no-referrer",
       });
-      // server.ts adds Referrer-Policy: no-referrer to every token path
+      // server.ts adds Referrer-Policy: no-referrer to every token path too
       expect(isTokenPath(`/records/${token}`)).toBe(true);
       const rendered = await renderRoute(
         sharedRoute as never,
@@ -507,6 +519,182 @@ describe.each(drivers)("test results and the property record on %s", (driver) =>
       );
       expect(notFound.status).toBe(404);
       expect(notFound.html).toContain("Record link not found");
+    },
+    SLOW,
+  );
+
+  /** The admin quote page's results and address, as its loader answers `admin`. */
+  const adminPage = async (admin: Parameters<typeof contextFor>[0], quoteId: string) => {
+    const page = await run(adminQuoteRoute.loader, {
+      request: new Request(`${ORIGIN}/admin/quotes/${quoteId}`),
+      context: contextFor(admin),
+      params: { id: quoteId },
+    });
+    expect(page.status).toBe(200);
+    return page.value as { property: string | null; results: PropertyResults };
+  };
+  const recordAs = (
+    admin: Parameters<typeof contextFor>[0],
+    quoteId: string,
+    fields = RADON_AFTER,
+  ) =>
+    run(adminQuoteRoute.action, {
+      request: resultPost(quoteId, fields),
+      context: contextFor(admin),
+      params: { id: quoteId },
+    });
+
+  it(
+    "closing the account keeps the results of its requests: the admin page still shows them at the request's address and staff record more",
+    async () => {
+      const admin = await makeUser("staff@example.com", { admin: true, totp: true });
+      const owner = await signedInAccount("owner@example.com");
+      const { quoteId } = await propertyWithQuote(owner.user.id, "2345 E Evergreen Ave");
+      expect((await recordAs(admin, quoteId, RADON_BEFORE)).status).toBe(302);
+      const closed = await post(
+        closeRoute.action,
+        "/account/close",
+        { intent: "close", password: PASSWORD, confirmation: "CLOSE" },
+        "203.0.113.60",
+        owner.user,
+        owner.cookie,
+      );
+      expect(closed.status).toBe(302);
+      expect(await db.select().from(schema.properties)).toEqual([]);
+
+      const page = await adminPage(admin, quoteId);
+      expect(page.property).toBe("2345 E Evergreen Ave, Sandy, UT 84070");
+      expect(page.results.radon.map((r) => r.level)).toEqual(["8.2"]);
+      expect((await recordAs(admin, quoteId)).status).toBe(302);
+      expect((await adminPage(admin, quoteId)).results.radon.map((r) => r.level)).toEqual([
+        "8.2",
+        "1.4",
+      ]);
+    },
+    SLOW,
+  );
+
+  it(
+    "removing the property keeps its results (its share links go): the admin page shows them, staff record more, and the owner's record is gone",
+    async () => {
+      const admin = await makeUser("staff@example.com", { admin: true, totp: true });
+      const owner = await makeUser("owner@example.com");
+      const { propertyId, quoteId } = await propertyWithQuote(owner.id, "2345 E Evergreen Ave");
+      expect((await recordAs(admin, quoteId, RADON_BEFORE)).status).toBe(302);
+      await createShareLink(owner.id, propertyId, 7);
+      const removed = await run(removeRoute.action, {
+        request: new Request(`${ORIGIN}/account/properties/${propertyId}/remove`, {
+          method: "POST",
+          headers: { Origin: ORIGIN },
+          body: new FormData(),
+        }),
+        context: contextFor(owner),
+        params: { id: propertyId },
+      });
+      expect(removed.status).toBe(302);
+      expect(await db.select().from(schema.record_share_links)).toEqual([]);
+      expect((await record(owner, propertyId)).status).toBe(404);
+
+      const page = await adminPage(admin, quoteId);
+      expect(page.property).toBe("2345 E Evergreen Ave, Sandy, UT 84070");
+      expect(page.results.radon).toHaveLength(1);
+      expect((await recordAs(admin, quoteId)).status).toBe(302);
+      expect(await db.select().from(schema.test_results)).toHaveLength(2);
+    },
+    SLOW,
+  );
+
+  it(
+    "a guest's request gets its street address from staff; its results are recorded and join the property record once the guest's account claims it and adds the property",
+    async () => {
+      const admin = await makeUser("staff@example.com", { admin: true, totp: true });
+      const { quoteId } = await quoteWithLink("radon", null, {}, { zipOnly: true });
+      const refused = await recordAs(admin, quoteId, RADON_BEFORE);
+      expect(refused.status).toBe(400);
+      expect(errorsOf(refused.value)).toMatchObject({ "": [RESULT_MESSAGES.noAddress] });
+
+      const setAddress = (fields: Record<string, string>) =>
+        run(adminQuoteRoute.action, {
+          request: new Request(`${ORIGIN}/admin/quotes/${quoteId}`, {
+            method: "POST",
+            headers: { Origin: ORIGIN },
+            body: formData({ intent: "service-address", ...fields }),
+          }),
+          context: contextFor(admin),
+          params: { id: quoteId },
+        });
+      const bad = await setAddress({
+        address: "",
+        city: "Salt Lake City",
+        state: "UT",
+        zipCode: "x",
+      });
+      expect(bad.status).toBe(400);
+      expect(
+        (bad.value as { addressResult: { error: unknown } }).addressResult.error,
+      ).toMatchObject({
+        address: ["Address is required"],
+        zipCode: expect.arrayContaining(["Please enter a 5-digit ZIP code"]),
+      });
+      const customer = await makeUser("ann@example.com");
+      const notStaff = await run(adminQuoteRoute.action, {
+        request: new Request(`${ORIGIN}/admin/quotes/${quoteId}`, {
+          method: "POST",
+          headers: { Origin: ORIGIN },
+          body: formData({ intent: "service-address", ...FIXTURE_ADDRESS }),
+        }),
+        context: contextFor(customer),
+        params: { id: quoteId },
+      });
+      expect(notStaff.status).toBe(302);
+      const [untouched] = await db
+        .select()
+        .from(schema.quotes)
+        .where(eq(schema.quotes.id, quoteId));
+      expect(untouched?.property_address).toBeNull();
+
+      const set = await setAddress({
+        address: "2345 E. Evergreen Ave",
+        city: "Salt Lake City",
+        state: "UT",
+        zipCode: "84106",
+      });
+      expect(set.status).toBe(302);
+      expect((await adminPage(admin, quoteId)).property).toBe(
+        "2345 E. Evergreen Ave, Salt Lake City, UT 84106",
+      );
+      expect((await recordAs(admin, quoteId, RADON_BEFORE)).status).toBe(302);
+
+      // the guest makes an account (verified: its guest requests are claimed) and adds the home
+      const guest = await signedInAccount(contact.email);
+      expect(await claimGuestQuotes(guest.user.id, contact.email)).toBe(1);
+      const added = await run(propertiesRoute.action, {
+        request: new Request(`${ORIGIN}/account/properties`, {
+          method: "POST",
+          headers: { Origin: ORIGIN },
+          body: formData({
+            intent: "add",
+            form: "add-property",
+            address: "2345 e evergreen ave",
+            city: "Salt Lake City",
+            state: "UT",
+            zipCode: "84106",
+          }),
+        }),
+        context: contextFor(guest.user),
+      });
+      expect(added.status).toBe(302);
+      const [home] = await db.select().from(schema.properties);
+      const shown = await record(guest.user, home!.id);
+      expect(shown.status).toBe(200);
+      expect(
+        (shown.value as { results: PropertyResults }).results.radon.map((r) => r.level),
+      ).toEqual(["8.2"]);
+      // another account's property at the same address never gets it
+      const other = await makeUser("other@example.com");
+      const { propertyId: otherHome } = await propertyWithQuote(other.id, "2345 E Evergreen Ave");
+      const otherRecord = await record(other, otherHome);
+      expect((otherRecord.value as { results: PropertyResults }).results.radon).toHaveLength(0);
     },
     SLOW,
   );

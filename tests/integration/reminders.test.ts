@@ -6,26 +6,29 @@
  * the next one; a confirmed mobile number gets a text; follow-ups opted into through the status
  * page's form; two workers (and, on PostgreSQL, two processes) never send one reminder twice.
  */
-import { spawn } from "node:child_process";
-import path from "node:path";
-import { createInterface } from "node:readline";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
+import { setProfileTextConsent } from "~/features/messages/consent.server";
 import { queueDueReminders } from "~/features/visits/reminders.server";
 import { db } from "~/lib/db.server";
 import { smtpTransport } from "~/lib/mail.server";
 import { deliverDueMail } from "~/lib/outbox.server";
 import { messagesApiTransport } from "~/lib/sms.server";
 import * as accountRemindersRoute from "~/routes/account/quote-reminders";
+import * as statusRoute from "~/routes/quotes/status";
 import * as remindersRoute from "~/routes/quotes/status-reminders";
+import * as statusVisitRoute from "~/routes/quotes/status-visit";
 import * as unsubscribeRoute from "~/routes/unsubscribe";
 import { post } from "../setup/actions";
 import { contextFor, makeUser } from "../setup/admin";
 import { drivers, freshDatabase, itOnPostgres, type TestDatabase } from "../setup/database";
 import { validAnswers } from "../setup/forms";
+import { captureLogs } from "../setup/logs";
+import { renderRoute } from "../setup/render";
 import { type SmsSink, startSmsSink } from "../setup/sms-sink";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp";
+import { runTogether } from "../setup/together";
 import { quoteWithLink } from "../setup/visits";
 
 const ORIGIN = "http://localhost:3000";
@@ -122,6 +125,35 @@ describe.each(drivers)("reminders on %s", (driver) => {
     expect(sink.received).toHaveLength(0);
   });
 
+  it("a guest's visit reminder carries a fresh status link to change or cancel the visit, never logged", async () => {
+    const { quoteId, token: first } = await quoteWithLink("water_filtration");
+    const start = daysAhead(2);
+    await visit(quoteId, start);
+    const logs = captureLogs("info");
+    try {
+      await round(new Date(start.getTime() - 6 * HOUR));
+    } finally {
+      logs.restore();
+    }
+    const [mail] = reminders();
+    expect(mail!.text).not.toContain("earlier emails");
+    const url = mail!.text.match(
+      /To change or cancel the visit: (http:\/\/localhost:3000\/quotes\/status\/([A-Za-z0-9_-]{43})\/visit)\n/,
+    );
+    expect(url).not.toBeNull();
+    const token = url![2]!;
+    // a link minted for this mail (the first one's token is stored as a hash only)
+    expect(token).not.toBe(first);
+    // it opens the visit's page: the booked visit, still changeable online
+    const page = await statusVisitRoute.loader({
+      request: new Request(url![1]!),
+      params: { token },
+      context: contextFor(null),
+    } as never);
+    expect(page).toMatchObject({ state: "booked", changeable: true });
+    expect(logs.text()).not.toContain(token);
+  });
+
   it("a moved visit is reminded of its new time only; a cancelled one gets none", async () => {
     const moved = await quoteWithLink("water_filtration");
     const cancelled = await quoteWithLink("water_filtration");
@@ -200,11 +232,21 @@ describe.each(drivers)("reminders on %s", (driver) => {
       .update(schema.user)
       .set({ phoneNumber: "+18015550199", phoneNumberVerified: true })
       .where(eq(schema.user.id, customer.id));
+    // texts about a request only with consent ('Text me about my request' on the profile)
+    await setProfileTextConsent(customer.id, true);
     const { quoteId } = await quoteWithLink("water_filtration", customer.id);
     const start = daysAhead(2);
     await visit(quoteId, start);
+    // 05:00 Utah time: the mail goes, the text waits for the end of quiet hours (08:00)
     await round(new Date(start.getTime() - 6 * HOUR));
     expect(reminders()).toHaveLength(1);
+    expect(sink.received).toEqual([]);
+    await round(new Date(start.getTime() - 3 * HOUR));
+    // a customer's quote: the account's visit page (they sign in), no status link
+    expect(reminders()[0]!.text).toContain(
+      `To change or cancel the visit: ${ORIGIN}/account/quotes/${quoteId}/visit\n`,
+    );
+    expect(reminders()[0]!.text).not.toContain("/quotes/status/");
     expect(sink.received).toEqual([
       expect.objectContaining({
         to: "+18015550199",
@@ -297,6 +339,32 @@ describe.each(drivers)("reminders on %s", (driver) => {
     expect(followUps().filter((m) => m.subject.includes("well"))).toHaveLength(1);
   });
 
+  it("the status page's Reminders card offers the well test only where the water source is a well", async () => {
+    const card = async (quote: { token: string }) => {
+      const { status, html } = await renderRoute(
+        statusRoute,
+        "/quotes/status/:token",
+        `/quotes/status/${quote.token}`,
+      );
+      expect(status).toBe(200);
+      return html.replace(/<!-- -->/g, "");
+    };
+    const well = await card(await quoteWithLink("water_filtration"));
+    expect(well).toContain(
+      "Get a reminder before your visit, and opt into follow-ups: a yearly private well test or a filter change.",
+    );
+    const city = await card(
+      await quoteWithLink("water_filtration", null, { waterSource: "municipal" }),
+    );
+    expect(city).toContain(
+      "Get a reminder before your visit, and opt into a follow-up: a filter change.",
+    );
+    expect(city).not.toMatch(/well test/i);
+    const radon = await card(await quoteWithLink("radon"));
+    expect(radon).toContain("Get a reminder before your visit.");
+    expect(radon).not.toMatch(/well test|retest|filter change/i);
+  });
+
   it("a radon retest is offered once the job is completed and falls due 2 years after it", async () => {
     const { quoteId, token } = await quoteWithLink("radon");
     const load = async () =>
@@ -381,48 +449,12 @@ describe.each(drivers)("reminders on %s", (driver) => {
       }
       await round(new Date()); // the requests' own mails go first: the processes send reminders only
       smtp.received.length = 0;
-      const tsx = path.resolve("node_modules/.bin/tsx");
-      const processes = [0, 1].map(() =>
-        spawn(tsx, ["tests/setup/remind-worker.ts"], {
-          env: {
-            ...process.env,
-            DATABASE_URL: database.url,
-            AUTH_SECRET: "integration-test-secret-0123456789abcdef",
-            DATA_DIR: database.dataDir,
-            SMTP_URL: smtp.url,
-            REMIND_AT: new Date(start.getTime() - 4 * HOUR).toISOString(),
-          },
-          stdio: ["pipe", "pipe", "inherit"],
-        }),
+      const remindAt = new Date(start.getTime() - 4 * HOUR).toISOString();
+      const totals = await runTogether<{ sent: number }>(
+        database,
+        "tests/setup/remind-worker.ts",
+        [0, 1].map(() => ({ SMTP_URL: smtp.url, REMIND_AT: remindAt })),
       );
-      const exited = processes.map((child) => new Promise((r) => child.on("exit", r)));
-      const lines = processes.map((child) => {
-        const reader = createInterface({ input: child.stdout! });
-        const queue: string[] = [];
-        const waiting: ((line: string) => void)[] = [];
-        reader.on("line", (line) => {
-          const next = waiting.shift();
-          if (next) next(line);
-          else queue.push(line);
-        });
-        return () =>
-          new Promise<string>((resolve) => {
-            const line = queue.shift();
-            if (line !== undefined) resolve(line);
-            else waiting.push(resolve);
-          });
-      });
-      let totals: { sent: number }[];
-      try {
-        expect(await Promise.all(lines.map((next) => next()))).toEqual(["ready", "ready"]);
-        for (const child of processes) child.stdin!.write("go\n");
-        totals = (await Promise.all(lines.map((next) => next()))).map(
-          (line) => JSON.parse(line) as { sent: number },
-        );
-        await Promise.all(exited);
-      } finally {
-        for (const child of processes) if (child.exitCode === null) child.kill();
-      }
       expect(totals.reduce((sum, t) => sum + t.sent, 0)).toBe(6);
       expect(reminders()).toHaveLength(6);
       expect(new Set(reminders().map((m) => m.headers["list-unsubscribe"])).size).toBe(6);

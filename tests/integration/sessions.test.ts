@@ -16,7 +16,12 @@ const PASSWORD = "correct horse 42";
 describe.each(drivers)("sessions in production on %s", (driver) => {
   let database: TestDatabase;
   beforeEach(async () => {
-    database = await freshDatabase(driver, { NODE_ENV: "production", PUBLIC_URL: ORIGIN });
+    database = await freshDatabase(driver, {
+      NODE_ENV: "production",
+      PUBLIC_URL: ORIGIN,
+      COMPANY_PHONE: "(801) 555-0123",
+      COMPANY_EMAIL: "office@remediation.example",
+    });
     await auth().api.signUpEmail({
       body: { email: "sue@example.com", password: PASSWORD, name: "Sue" },
       headers: new Headers({ Origin: ORIGIN, [CLIENT_IP_HEADER]: "192.0.2.20" }),

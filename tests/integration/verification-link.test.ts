@@ -99,6 +99,35 @@ describe.each(drivers)("verification links on %s", (driver) => {
     expect(user?.emailVerified).toBe(true);
   });
 
+  it("a link opened a second time says it was used, not 'We sent you a link', and offers sign-in and a new link", async () => {
+    const email = "twice@example.com";
+    await signUp(email);
+    const [link] = await linksTo(email);
+    const first = await open(link!);
+    expect(first.location).toBe("/account/setup");
+    expect(first.setCookie).toMatch(/session_token=/);
+
+    // the same link again, e.g. from another browser or after signing out
+    const again = await open(link!);
+    expect(again.status).toBe(302);
+    expect(again.location).toBe("/account/setup?error=LINK_USED");
+    expect(again.setCookie).not.toMatch(/session_token=/);
+    const page = await renderRoute(setupPage, "/account/setup", again.location!);
+    expect(page.html).toContain("This Verification Link Was Already Used");
+    expect(page.html).toContain("This link has been used already");
+    expect(page.html).not.toContain("Check Your Email");
+    expect(page.html).not.toContain("We sent you a link");
+    expect(page.html).toMatch(
+      /<a[^>]+href="\/auth\/signin\?redirectTo=\/account\/setup"[^>]*>Sign In<\/a>/,
+    );
+    expect(page.html).toMatch(
+      /<a[^>]+href="\/auth\/resend-verification"[^>]*>Send a new link<\/a>/,
+    );
+    // a link that does not work keeps its own error
+    const broken = await open(link!.replace(/token=[^&]{12}/, "token="));
+    expect(broken.location).toMatch(/^\/account\/setup\?error=(?!LINK_USED)/);
+  });
+
   it("answers the same whether or not the address has an account waiting, and mails only that one", async () => {
     await signUp("waiting@example.com");
     await signUp("done@example.com");

@@ -4,12 +4,13 @@
  * Denver wall time), the homeowner's move and cancel until the lead time, the staff's move and
  * cancel, and who may touch which visit.
  */
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import type { BookingView } from "~/features/visits/booking.server";
 import { db } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
 import { subscribeToChanges } from "~/lib/realtime.server";
 import type { SessionUser } from "~/lib/session.server";
 import * as accountVisitRoute from "~/routes/account/quote-visit";
@@ -22,6 +23,7 @@ import * as visitRoute from "~/routes/quotes/status-visit";
 import { post } from "../setup/actions";
 import { contextFor, makeUser } from "../setup/admin";
 import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
+import { renderRoute } from "../setup/render";
 import { quoteWithLink, schedulePost, staffEveryDay, statusVisitPage } from "../setup/visits";
 
 const ORIGIN = "http://localhost:3000";
@@ -49,6 +51,9 @@ function denverWallTime(iso: string): string {
 
 interface ParsedEvent {
   method: string;
+  attendees: string[];
+  description: string;
+  url: string;
   uid: string;
   sequence: number;
   status: string;
@@ -66,6 +71,11 @@ function parseIcs(text: string): ParsedEvent {
   const start = event.getFirstProperty("dtstart");
   return {
     method: String(calendar.getFirstPropertyValue("method")),
+    attendees: event
+      .getAllProperties("attendee")
+      .map((a) => String(a.getFirstValue()).replace(/^mailto:/i, "")),
+    description: String(event.getFirstPropertyValue("description")),
+    url: String(event.getFirstPropertyValue("url")),
     uid: String(event.getFirstPropertyValue("uid")),
     sequence: Number(event.getFirstPropertyValue("sequence")),
     status: String(event.getFirstPropertyValue("status")),
@@ -118,15 +128,21 @@ describe.each(drivers)("visit changes on %s", (driver) => {
     return view;
   }
 
-  /** The homeowner's calendar mails of quote `quoteId`, oldest first, with their parsed .ics. */
-  async function calendarMail(quoteId: string) {
+  /**
+   * The homeowner's calendar mails of quote `quoteId` (or those of `kinds`), oldest first, with
+   * their parsed .ics.
+   */
+  async function calendarMail(quoteId: string, kinds?: string[]) {
     const rows = await db
       .select()
       .from(schema.mail_outbox)
       .where(eq(schema.mail_outbox.quote_id, quoteId))
-      .orderBy(schema.mail_outbox.created_at);
+      // mails of one transaction share created_at: staff invitations before the company's alert
+      .orderBy(schema.mail_outbox.created_at, desc(schema.mail_outbox.kind));
     const mails = [];
-    for (const row of rows.filter((r) => r.kind.startsWith("visit_"))) {
+    for (const row of rows.filter((r) =>
+      kinds ? kinds.includes(r.kind) : r.kind.startsWith("visit_"),
+    )) {
       const files = await db
         .select()
         .from(schema.mail_outbox_attachments)
@@ -135,6 +151,7 @@ describe.each(drivers)("visit changes on %s", (driver) => {
       mails.push({
         kind: row.kind,
         to: row.to_address,
+        subject: row.subject,
         text: row.text_body,
         files: files.map((f) => ({
           filename: f.filename,
@@ -145,6 +162,10 @@ describe.each(drivers)("visit changes on %s", (driver) => {
     }
     return mails;
   }
+
+  /** The staff members' calendar mails and the company's alerts of quote `quoteId`. */
+  const staffMail = (quoteId: string) =>
+    calendarMail(quoteId, ["staff_invitation", "booking_alert"]);
 
   it("booking, moving and cancelling mail the homeowner an invitation at the chosen Denver time", async () => {
     await staffEveryDay(admin, ip, admin);
@@ -213,7 +234,7 @@ describe.each(drivers)("visit changes on %s", (driver) => {
     expect((await statusVisitPage(token)).state).toBe("choose");
   });
 
-  it("radon: one mail with two invitations; a move keeps the pick-up 48 to 96 hours after the placement", async () => {
+  it("radon: one mail with two invitations; the pick-up 48 to 96 hours after the placement ends, also after a move", async () => {
     await staffEveryDay(admin, ip, admin);
     const { token, quoteId } = await quoteWithLink("radon");
     const view = choosing(await statusVisitPage(token));
@@ -222,11 +243,29 @@ describe.each(drivers)("visit changes on %s", (driver) => {
       await statusVisitPage(token, `?day=${view.day}&placement=${encodeURIComponent(placement)}`),
     );
     const pickup = withPickups.pickups[0]!.value;
+    // the detector's 48 hours count from the end of the placement visit (45 minutes), not its start
+    const placementEnd = new Date(placement).getTime() + 45 * 60_000;
+    for (const offered of withPickups.pickups) {
+      expect(new Date(offered.value).getTime() - placementEnd).toBeGreaterThanOrEqual(
+        48 * 3_600_000,
+      );
+    }
+    const fromStart = new Date(new Date(placement).getTime() + 48 * 3_600_000).toISOString();
+    expect(await send(token, { placement, pickup: fromStart })).toMatchObject({
+      status: 409,
+      body: { message: TAKEN },
+    });
     expect((await send(token, { placement, pickup })).status).toBe(302);
     const [mail] = await calendarMail(quoteId);
     expect(mail!.files.map((f) => [f.filename, f.event.start])).toEqual([
       ["radon-pickup.ics", denverWallTime(pickup)],
       ["radon-placement.ics", denverWallTime(placement)],
+    ]);
+    // the staff member's one mail holds both invitations too
+    const [staffSide] = await staffMail(quoteId);
+    expect(staffSide!.files.map((f) => [f.filename, f.event.method, f.event.start])).toEqual([
+      ["radon-pickup.ics", "REQUEST", denverWallTime(pickup)],
+      ["radon-placement.ics", "REQUEST", denverWallTime(placement)],
     ]);
 
     // moving: a new placement, and a pick-up outside its window is refused
@@ -247,7 +286,7 @@ describe.each(drivers)("visit changes on %s", (driver) => {
       ),
     ).pickups;
     const newPickup = pickups[0]!.value;
-    const gap = new Date(newPickup).getTime() - new Date(newPlacement).getTime();
+    const gap = new Date(newPickup).getTime() - (new Date(newPlacement).getTime() + 45 * 60_000);
     expect(gap).toBeGreaterThanOrEqual(48 * 3_600_000);
     expect(gap).toBeLessThanOrEqual(96 * 3_600_000);
     expect(
@@ -259,6 +298,39 @@ describe.each(drivers)("visit changes on %s", (driver) => {
       ["radon_placement", newPlacement, 1],
       ["radon_pickup", newPickup, 1],
     ]);
+  });
+
+  it("the staff's move page offers a radon placement only times whose end leaves the pick-up 48 to 96 hours later", async () => {
+    await staffEveryDay(admin, ip, admin);
+    const { token } = await quoteWithLink("radon");
+    const view = choosing(await statusVisitPage(token));
+    const placement = view.slots[0]!.value;
+    const pickup = choosing(
+      await statusVisitPage(token, `?day=${view.day}&placement=${encodeURIComponent(placement)}`),
+    ).pickups.at(-1)!.value;
+    expect((await send(token, { placement, pickup })).status).toBe(302);
+    const placed = (await db.select().from(schema.visits)).find(
+      (v) => v.kind === "radon_placement",
+    )!;
+    const movePage = (day = "") =>
+      staffVisitRoute.loader({
+        request: new Request(`${ORIGIN}/admin/schedule/visits/${placed.id}${day && `?day=${day}`}`),
+        params: { id: placed.id },
+        context: contextFor(admin),
+      } as never);
+    const pickupAt = new Date(pickup).getTime();
+    const starts: number[] = [];
+    for (const { day } of (await movePage()).days) {
+      for (const option of (await movePage(day)).options) {
+        starts.push(new Date(option.value.split("|")[0]!).getTime());
+      }
+    }
+    expect(starts.length).toBeGreaterThan(0);
+    for (const start of starts) {
+      const exposure = pickupAt - (start + 45 * 60_000);
+      expect(exposure).toBeGreaterThanOrEqual(48 * 3_600_000);
+      expect(exposure).toBeLessThanOrEqual(96 * 3_600_000);
+    }
   });
 
   it("refuses a move to a time just taken, and any change inside the lead time ('call us')", async () => {
@@ -305,6 +377,139 @@ describe.each(drivers)("visit changes on %s", (driver) => {
     );
   });
 
+  it("the homeowner's booking, move and cancellation alert the company and put the visit on its staff member's calendar (same UID and SEQUENCE)", async () => {
+    await staffEveryDay(admin, ip, admin);
+    const { token, quoteId } = await quoteWithLink("water_filtration");
+    const view = choosing(await statusVisitPage(token));
+    const slot = view.slots[0]!.value;
+    expect((await send(token, { slot })).status).toBe(302);
+    const [visit] = await db.select().from(schema.visits);
+
+    const booked = await staffMail(quoteId);
+    expect(booked.map((m) => [m.kind, m.to])).toEqual([
+      ["staff_invitation", "boss@remediation.test"],
+      ["booking_alert", env().LEADS_EMAIL],
+    ]);
+    const [invitation, alert] = booked;
+    expect(invitation!.files).toHaveLength(1);
+    expect(invitation!.files[0]!.contentType).toContain("method=REQUEST");
+    expect(invitation!.files[0]!.event).toMatchObject({
+      method: "REQUEST",
+      uid: visit!.id,
+      sequence: 0,
+      tzid: "America/Denver",
+      start: denverWallTime(slot),
+      attendees: ["boss@remediation.test"],
+      url: `${ORIGIN}/admin/schedule/visits/${visit!.id}`,
+    });
+    expect(invitation!.files[0]!.event.summary).toContain("Ann Lee");
+    expect(invitation!.text).toContain(view.slots[0]!.label);
+    // the staff's copy carries no homeowner's status link
+    expect(`${invitation!.text} ${invitation!.files[0]!.event.description}`).not.toContain(
+      "/quotes/status/",
+    );
+    expect(alert!.subject).toContain("Visit booked: Water assessment");
+    expect(alert!.subject).toContain("Ann Lee");
+    expect(alert!.text).toContain("Ann Lee booked their visit");
+    expect(alert!.text).toContain(view.slots[0]!.label);
+    expect(alert!.text).toContain(`${ORIGIN}/admin/quotes/${quoteId}`);
+    expect(alert!.text).not.toContain("/quotes/status/");
+    expect(alert!.files).toEqual([]);
+
+    // moved by the homeowner: the invitation's next SEQUENCE, and the alert shows before and after
+    const later = choosing(await statusVisitPage(token, "?change=1")).slots.at(-1)!;
+    expect((await send(token, { intent: "reschedule", slot: later.value })).status).toBe(302);
+    const moved = (await staffMail(quoteId)).slice(2);
+    expect(moved.map((m) => m.kind)).toEqual(["staff_invitation", "booking_alert"]);
+    expect(moved[0]!.files[0]!.event).toMatchObject({
+      method: "REQUEST",
+      uid: visit!.id,
+      sequence: 1,
+      start: denverWallTime(later.value),
+    });
+    expect(moved[1]!.subject).toContain("Visit moved");
+    expect(moved[1]!.text).toMatch(
+      new RegExp(`${later.label}[\\s\\S]*Before:[\\s\\S]*${view.slots[0]!.label}`),
+    );
+
+    // cancelled by the homeowner: METHOD:CANCEL with the SEQUENCE the homeowner's has
+    expect((await send(token, { intent: "cancel" })).status).toBe(302);
+    const cancelled = (await staffMail(quoteId)).slice(4);
+    expect(cancelled.map((m) => [m.kind, m.to])).toEqual([
+      ["staff_invitation", "boss@remediation.test"],
+      ["booking_alert", env().LEADS_EMAIL],
+    ]);
+    expect(cancelled[0]!.files[0]!.event).toMatchObject({
+      method: "CANCEL",
+      uid: visit!.id,
+      sequence: 2,
+      status: "CANCELLED",
+    });
+    expect(cancelled[1]!.subject).toContain("Visit cancelled");
+    const homeowners = await calendarMail(quoteId);
+    expect(homeowners.map((m) => m.files[0]!.event.sequence)).toEqual([0, 1, 2]);
+  });
+
+  it("a short-notice booking (no lead time: within hours, even this evening) is flagged in the company's alert", async () => {
+    await staffEveryDay(admin, ip, admin);
+    const hours: Record<string, string> = { intent: "save-hours", staffId: admin.id };
+    for (let day = 0; day < 7; day++) {
+      hours[`start_${day}`] = "00:00";
+      hours[`end_${day}`] = "23:59";
+    }
+    expect((await schedule(hours)).status).toBe(302);
+    expect(
+      (
+        await schedule({
+          intent: "save-settings",
+          leadTimeHours: "0",
+          length_water_filtration: "60",
+          length_mold: "120",
+          length_radon_placement: "45",
+          length_radon_pickup: "30",
+        })
+      ).status,
+    ).toBe(302);
+    const { token, quoteId } = await quoteWithLink("water_filtration");
+    // the first free time starts within the next hour or so: well inside 24 hours
+    const slot = choosing(await statusVisitPage(token)).slots[0]!.value;
+    expect((await send(token, { slot })).status).toBe(302);
+    const alert = (await staffMail(quoteId)).find((m) => m.kind === "booking_alert");
+    expect(alert!.subject).toMatch(/^Short notice: Visit booked: Water assessment/);
+    expect((await staffMail(quoteId)).map((m) => m.kind)).toContain("staff_invitation");
+  });
+
+  it("the booked page says the lead time in correct English: 1 hour, not '1 hours'", async () => {
+    await staffEveryDay(admin, ip, admin);
+    const settings = (leadTimeHours: string) =>
+      schedule({
+        intent: "save-settings",
+        leadTimeHours,
+        length_water_filtration: "60",
+        length_mold: "120",
+        length_radon_placement: "45",
+        length_radon_pickup: "30",
+      });
+    expect((await settings("1")).status).toBe(302);
+    const { token } = await quoteWithLink("water_filtration");
+    expect(
+      (await send(token, { slot: choosing(await statusVisitPage(token)).slots[0]!.value })).status,
+    ).toBe(302);
+    const page = async () =>
+      (
+        await renderRoute(
+          visitRoute,
+          "/quotes/status/:token/visit",
+          `/quotes/status/${token}/visit`,
+        )
+      ).html.replace(/<!-- -->/g, "");
+    const html = await page();
+    expect(html).toContain("You can change or cancel online until 1 hour before the visit.");
+    expect(html).not.toContain("1 hours");
+    expect((await settings("0")).status).toBe(302);
+    expect(await page()).toContain("You can change or cancel online until the visit starts.");
+  });
+
   it("a customer changes only their own quote's visit; an unknown status link is 404", async () => {
     await staffEveryDay(admin, ip, admin);
     const ann = await makeUser("ann@example.com");
@@ -345,16 +550,19 @@ describe.each(drivers)("visit changes on %s", (driver) => {
 
   it("staff see the visit on the week and the quote page, move it to another staff member's free time and cancel it", async () => {
     await staffEveryDay(admin, ip, admin);
+    const { token, quoteId } = await quoteWithLink("water_filtration");
+    const view = choosing(await statusVisitPage(token));
+    expect((await send(token, { slot: view.slots[0]!.value })).status).toBe(302);
+    const [visit] = await db.select().from(schema.visits);
+    expect(visit?.staff_id).toBe(admin.id);
+    // a second staff member from now on (with two free, the booking's choice between equally
+    // busy staff goes by id, which is random)
     const other = await makeUser("tech@remediation.test", {
       admin: true,
       totp: true,
       fullName: "Sam Tech",
     });
     await staffEveryDay(admin, ip, other);
-    const { token, quoteId } = await quoteWithLink("water_filtration");
-    const view = choosing(await statusVisitPage(token));
-    expect((await send(token, { slot: view.slots[0]!.value })).status).toBe(302);
-    const [visit] = await db.select().from(schema.visits);
 
     const week = await scheduleRoute.loader({
       request: new Request(`${ORIGIN}/admin/schedule?week=${view.day}`),
@@ -394,6 +602,19 @@ describe.each(drivers)("visit changes on %s", (driver) => {
       start: denverWallTime(samSlot.value.split("|")[0]!),
     });
     expect(mails.at(-1)!.text).toContain("Sam Tech");
+    // the visit leaves Dana's calendar and goes on Sam's, same UID and SEQUENCE; a staff change
+    // sends the company no alert
+    const staffSide = (await staffMail(quoteId)).slice(2);
+    // written in one transaction, so in no order of their own
+    expect(
+      staffSide
+        .map((m) => [m.kind, m.to, m.files[0]!.event.method, m.files[0]!.event.sequence])
+        .sort(),
+    ).toEqual([
+      ["staff_invitation", "boss@remediation.test", "CANCEL", 1],
+      ["staff_invitation", "tech@remediation.test", "REQUEST", 1],
+    ]);
+    expect(staffSide.every((m) => m.files[0]!.event.uid === visit!.id)).toBe(true);
 
     // a staff member's time another visit holds is refused; so is a move without a time
     const third = await quoteWithLink("water_filtration");

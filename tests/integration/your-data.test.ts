@@ -210,7 +210,6 @@ describe.each(drivers)("your data on %s", (driver) => {
         .from(schema.properties)
         .where(eq(schema.properties.user_id, ann.user.id));
       await db.insert(schema.test_results).values({
-        property_id: home?.id as string,
         quote_id: annQuote,
         kind: "radon",
         lab: "Wasatch Radon Lab",
@@ -567,5 +566,23 @@ describe.each(drivers)("your data on %s", (driver) => {
     );
     expect(refused.status).toBe(403);
     expect(await sessionCount(staff.user.id)).toBe(1);
+  });
+
+  it("a visit staff member (not an admin) cannot close their account here either", async () => {
+    const crew = await signedInAccount("crew@example.com");
+    await db.insert(schema.visit_staff).values({ user_id: crew.user.id });
+    const refused = await closeWith(crew, {
+      intent: "close",
+      password: PASSWORD,
+      confirmation: "CLOSE",
+    });
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(refused.body)).toContain("A staff account cannot be closed here");
+    expect(await sessionCount(crew.user.id)).toBe(1);
+    const [login] = await db
+      .select({ email: schema.user.email })
+      .from(schema.user)
+      .where(eq(schema.user.id, crew.user.id));
+    expect(login?.email).toBe("crew@example.com");
   });
 });

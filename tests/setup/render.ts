@@ -48,13 +48,15 @@ function RouteErrorBoundary() {
 /**
  * GETs `path` from route `module` mounted at `pattern` (e.g. "/blog/category/:slug"): its loader
  * runs through React Router's static handler, then its component renders with the loader data,
- * or its ErrorBoundary with what the loader threw.
+ * or its ErrorBoundary with what the loader threw. `requestContext`: the request's router context (e.g. a
+ * signed-in user's); default an empty one.
  * @returns the response status and the rendered HTML
  */
 export async function renderRoute(
   module: RouteModule,
   pattern: string,
   path: string,
+  requestContext: RouterContextProvider = new RouterContextProvider(),
 ): Promise<{ status: number; html: string }> {
   const handle: Handle = {
     Page: module.default as Handle["Page"],
@@ -71,7 +73,7 @@ export async function renderRoute(
     },
   ]);
   const context = await handler.query(new Request(`${ORIGIN}${path}`), {
-    requestContext: new RouterContextProvider(),
+    requestContext,
   });
   if (context instanceof Response) {
     return { status: context.status, html: await context.text() };

@@ -3,7 +3,7 @@
  * headers), then the route's action, answered as a Response the way the router would send it.
  */
 import { randomUUID } from "node:crypto";
-import { RouterContextProvider } from "react-router";
+import { type MiddlewareFunction, RouterContextProvider } from "react-router";
 import { requestContext } from "~/lib/request-context";
 import { middleware } from "~/root";
 
@@ -31,14 +31,21 @@ async function answerOf(outcome: Promise<unknown>): Promise<Response> {
 }
 
 /**
- * Runs `request` through the root middleware and then `handler` (a route's action or loader).
+ * Runs `request` through the root middleware (then `options.middleware`: the layouts' and the
+ * route's own) and then `handler` (a route's action or loader).
  * @returns the answer; a Response thrown by a middleware is the answer too
  */
 export async function throughRoot(
   request: Request,
   handler: Handler,
-  options: { params?: Record<string, string>; ip?: string; context?: RouterContextProvider } = {},
+  options: {
+    params?: Record<string, string>;
+    ip?: string;
+    context?: RouterContextProvider;
+    middleware?: MiddlewareFunction<Response>[];
+  } = {},
 ): Promise<Response> {
+  const chain = [...middleware, ...(options.middleware ?? [])];
   const context = options.context ?? new RouterContextProvider();
   if (!options.context) {
     context.set(requestContext, {
@@ -49,7 +56,7 @@ export async function throughRoot(
   }
   const args = { request, context, params: options.params ?? {} } as never;
   const step = async (index: number): Promise<Response> => {
-    const current = middleware[index];
+    const current = chain[index];
     if (!current) return answerOf(Promise.resolve().then(() => handler(args)));
     let downstream: Promise<Response> | undefined;
     const next = () => {

@@ -5,6 +5,7 @@
  */
 import { expect } from "vitest";
 import * as schema from "~/db/schema";
+import { setServiceAddress } from "~/features/quotes/service-address.server";
 import { newStatusLink } from "~/features/quotes/status-link.server";
 import { submitQuoteRequest } from "~/features/quotes/submit.server";
 import type { BookingView } from "~/features/visits/booking.server";
@@ -18,14 +19,25 @@ import { formData, validAnswers } from "./forms";
 
 const ORIGIN = "http://localhost:3000";
 
+/** The street address the visit fixtures' requests have unless told otherwise. */
+export const FIXTURE_ADDRESS = {
+  address: "2345 E Evergreen Ave",
+  city: "Salt Lake City",
+  state: "UT",
+  zipCode: "84106",
+};
+
 /**
  * A quote of `service` (a guest's, or `userId`'s), its answers `answers` over the valid ones,
- * with a status link: the quote's id and the link's token.
+ * with a status link: the quote's id and the link's token. Its service address is FIXTURE_ADDRESS
+ * (as staff set it on the admin page), or with `zipOnly` only the form's ZIP code (a guest's
+ * request as sent, which asks for the street when booking).
  */
 export async function quoteWithLink(
   service: "radon" | "water_filtration",
   userId: string | null = null,
   answers: Record<string, string> = {},
+  { zipOnly = false }: { zipOnly?: boolean } = {},
 ): Promise<{ quoteId: string; token: string }> {
   const outcome = await submitQuoteRequest(
     service,
@@ -33,6 +45,7 @@ export async function quoteWithLink(
     { clientIp: "192.0.2.1", owner: { userId } },
   );
   if (outcome.ok !== true) throw new Error("quote fixture failed");
+  if (!zipOnly) await setServiceAddress(outcome.quoteId, FIXTURE_ADDRESS);
   const link = newStatusLink(outcome.quoteId);
   await db.insert(schema.quote_status_links).values(link.row);
   return {

@@ -38,7 +38,13 @@ describe("TRUST_PROXY (docs/decisions/0045-trust-proxy.md)", () => {
 });
 
 describe("mail transport in production (docs/decisions/0044-production-mail-transport.md)", () => {
-  const production = { ...base, NODE_ENV: "production", PUBLIC_URL: "https://www.example.com" };
+  const production = {
+    ...base,
+    NODE_ENV: "production",
+    PUBLIC_URL: "https://www.example.com",
+    COMPANY_PHONE: "801-555-0123",
+    COMPANY_EMAIL: "office@example.com",
+  };
 
   it("refuses to run production without SMTP_URL unless files are chosen on purpose", () => {
     expect(() => loadEnv(production)).toThrow(
@@ -103,5 +109,51 @@ describe("PUBLIC_URL (issue 16 point 10)", () => {
     expect(
       loadEnv({ ...base, PORT: "3100", PUBLIC_URL: "https://www.example.com" }).PUBLIC_URL,
     ).toBe("https://www.example.com");
+  });
+});
+
+describe("the company contact (COMPANY_PHONE, COMPANY_EMAIL)", () => {
+  const production = {
+    ...base,
+    NODE_ENV: "production",
+    PUBLIC_URL: "https://www.example.com",
+    SMTP_URL: "smtp://mail.example:587",
+  };
+
+  it("is required in production on a public PUBLIC_URL, as mail is", () => {
+    expect(() => loadEnv(production)).toThrow(
+      /^Invalid configuration: COMPANY_PHONE: required in production on a public PUBLIC_URL.*; COMPANY_EMAIL: required/,
+    );
+    expect(() => loadEnv({ ...production, COMPANY_PHONE: "(801) 555-0123" })).toThrow(
+      /COMPANY_EMAIL: required/,
+    );
+    const config = loadEnv({
+      ...production,
+      COMPANY_PHONE: " 801.555.0123 ",
+      COMPANY_EMAIL: "office@example.com",
+    });
+    expect(config.COMPANY_PHONE).toEqual({ e164: "+18015550123", display: "(801) 555-0123" });
+    expect(config.COMPANY_EMAIL).toBe("office@example.com");
+  });
+
+  it("has a fictional 555 number and a local address on this machine, so npm start needs no settings", () => {
+    for (const local of ["http://localhost:3000", "http://127.0.0.1:3400"]) {
+      const config = loadEnv({ ...production, PUBLIC_URL: local });
+      expect(config.COMPANY_PHONE).toEqual({ e164: "+18015550100", display: "(801) 555-0100" });
+      expect(config.COMPANY_EMAIL).toBe("office@localhost");
+    }
+    expect(loadEnv(base).COMPANY_PHONE.e164).toBe("+18015550100");
+  });
+
+  it("refuses a number nobody can call and an address that is not one, in one line", () => {
+    expect(() => loadEnv({ ...base, COMPANY_PHONE: "call us" })).toThrow(
+      /^Invalid configuration: COMPANY_PHONE: must be a phone number people can call/,
+    );
+    expect(() => loadEnv({ ...base, COMPANY_PHONE: "555-0100" })).toThrow(/COMPANY_PHONE/);
+    expect(() => loadEnv({ ...base, COMPANY_EMAIL: "office" })).toThrow(/COMPANY_EMAIL/);
+    expect(loadEnv({ ...base, COMPANY_PHONE: "+44 20 7946 0958" }).COMPANY_PHONE).toEqual({
+      e164: "+442079460958",
+      display: "+44 20 7946 0958",
+    });
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { MAX_LINES } from "~/features/catalog/estimate-limits";
 import {
   builderRows,
   builderValuesFromPost,
   builderValuesOf,
   withoutEmptyRows,
 } from "~/features/estimates/builder-form";
-import { MAX_LINES } from "~/features/estimates/limits";
 
 const form = (entries: [string, string][]) => {
   const data = new FormData();

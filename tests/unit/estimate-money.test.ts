@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import * as limits from "~/features/catalog/estimate-limits";
 import { estimateContent } from "~/features/estimates/content";
-import * as limits from "~/features/estimates/limits";
 import {
   divideRoundHalfUp,
   formatPercent,

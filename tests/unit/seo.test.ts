@@ -9,6 +9,7 @@ import { breadcrumbTrail, segmentTitle } from "~/lib/breadcrumbs";
 import {
   inlineScriptHashes,
   needsPersonalRender,
+  withCompanyContact,
   withPublicOrigin,
 } from "~/lib/prerendered.server";
 import { breadcrumbListJsonLd, isPrivatePath, pageMeta } from "~/lib/seo";
@@ -41,8 +42,13 @@ describe("breadcrumb titles (SPEC section 2)", () => {
 });
 
 describe("JSON-LD builders", () => {
-  it("describes the company as a HomeAndConstructionBusiness in Utah, open 24/7", () => {
-    const business = companyJsonLd(origin, true);
+  it("describes the company as a HomeAndConstructionBusiness in Utah, open 24/7, with its phone", () => {
+    const contact = {
+      phone: "+18015550123",
+      phoneDisplay: "(801) 555-0123",
+      email: "office@example.com",
+    };
+    const business = companyJsonLd(origin, contact, true);
     expect(business).toMatchObject({
       "@context": "https://schema.org",
       "@type": "HomeAndConstructionBusiness",
@@ -51,13 +57,15 @@ describe("JSON-LD builders", () => {
       image: `${origin}/og-image.png`,
       openingHours: "Mo-Su 00:00-23:59",
       openingHoursSpecification: { opens: "00:00", closes: "23:59" },
+      telephone: "+18015550123",
+      email: "office@example.com",
     });
     const spec = business.openingHoursSpecification as { dayOfWeek: string[] };
     expect(spec.dayOfWeek).toHaveLength(7);
     const area = business.areaServed as { "@type": string; name: string }[];
     expect(area[0]).toEqual({ "@type": "State", name: "Utah" });
     expect(area).toContainEqual({ "@type": "City", name: "Salt Lake City" });
-    expect(companyJsonLd(origin).areaServed).toEqual({ "@type": "State", name: "Utah" });
+    expect(companyJsonLd(origin, contact).areaServed).toEqual({ "@type": "State", name: "Utah" });
   });
 
   it("describes each landing page as a Service provided by the company in Utah", () => {
@@ -206,6 +214,33 @@ describe("prerendered pages", () => {
       '<link rel="canonical" href="https://remediation.example/products"/><meta property="og:image" content="https://remediation.example/og-image.png"/>',
     );
     expect(withPublicOrigin(html, "http://localhost:3000")).toBe(html);
+  });
+
+  it("moves a page built with one company contact to the server's COMPANY_PHONE and COMPANY_EMAIL", () => {
+    const html = [
+      '<a href="tel:+18015550100" class="x"><svg></svg><span><span class="sr-only">Call us: </span>(801) 555-0100</span></a>',
+      '<p>Phone: <a href="tel:+18015550100" class="y">(801) 555-0100</a></p>',
+      '<p>Email: <a href="mailto:office@localhost" class="z">office@localhost</a></p>',
+      '<script type="application/ld+json">{"telephone":"+18015550100","email":"office@localhost"}</script>',
+      '<script>window.__data = "{\\"phone\\":\\"+18015550100\\",\\"phoneDisplay\\":\\"(801) 555-0100\\"}"</script>',
+    ].join("");
+    const contact = {
+      phone: "+13855550177",
+      phoneDisplay: "(385) 555-0177",
+      email: "office@remediation.example",
+    };
+    const moved = withCompanyContact(html, contact);
+    expect(moved).not.toMatch(/555-0100|5550100|office@localhost/);
+    expect(moved.match(/\+13855550177/g)).toHaveLength(4);
+    expect(moved.match(/\(385\) 555-0177/g)).toHaveLength(3);
+    expect(moved.match(/office@remediation\.example/g)).toHaveLength(3);
+    expect(
+      withCompanyContact(html, {
+        phone: "+18015550100",
+        phoneDisplay: "(801) 555-0100",
+        email: "office@localhost",
+      }),
+    ).toBe(html);
   });
 
   it("renders per request for a session, a pending notification or Global Privacy Control", () => {

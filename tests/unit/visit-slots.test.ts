@@ -162,31 +162,68 @@ describe("free slots", () => {
     expect(wall(today[0]!.startsAt)).toBe("2026-12-07 10:00 MST");
   });
 
-  it("radon pick-up: from 48 to 96 hours after the placement starts", () => {
-    const placement = new Date("2026-12-07T16:00:00Z"); // Monday 09:00 MST
+  /** Pick-up starts offered after a 45-minute placement starting at `placementStart` (ISO). */
+  function pickupsAfter(placementStart: string, hours: { start: number; end: number }) {
+    const [placement] = freeSlots({
+      from: new Date(placementStart),
+      until: new Date(placementStart),
+      lengthMinutes: DEFAULT_VISIT_MINUTES.radon_placement,
+      staff: [member("a", everyDay, { start: h(0), end: h(24) })],
+      busy: [],
+    });
+    if (!placement) throw new Error("no placement slot");
+    expect(placement.endsAt.getTime() - placement.startsAt.getTime()).toBe(45 * 60_000);
     const window = pickupWindow(
       placement,
       new Date("2026-12-01T12:00:00Z"),
       24,
       RADON_PICKUP_WINDOW,
     );
-    const starts = freeSlots({
+    return freeSlots({
       ...window,
       lengthMinutes: DEFAULT_VISIT_MINUTES.radon_pickup,
-      staff: [member("a", everyDay, { start: h(8), end: h(10) })],
+      staff: [member("a", everyDay, hours)],
       busy: [],
     }).map((s) => wall(s.startsAt));
+  }
+
+  it("radon pick-up: from 48 to 96 hours after the placement ends, not after it starts", () => {
+    // placement Tuesday 8 December 2026, 09:00-09:45 MST: Thursday 09:00 would leave the
+    // detector 47 h 15 min; the first pick-up is Thursday 10:00, the last Saturday 09:30
+    const starts = pickupsAfter("2026-12-08T16:00:00Z", { start: h(8), end: h(11) });
+    expect(starts).not.toContain("2026-12-10 09:00 MST");
+    expect(starts).not.toContain("2026-12-10 09:30 MST");
     expect(starts).toEqual([
-      "2026-12-09 09:00 MST",
-      "2026-12-09 09:30 MST",
-      "2026-12-10 08:00 MST",
-      "2026-12-10 08:30 MST",
-      "2026-12-10 09:00 MST",
-      "2026-12-10 09:30 MST",
+      "2026-12-10 10:00 MST",
+      "2026-12-10 10:30 MST",
       "2026-12-11 08:00 MST",
       "2026-12-11 08:30 MST",
       "2026-12-11 09:00 MST",
+      "2026-12-11 09:30 MST",
+      "2026-12-11 10:00 MST",
+      "2026-12-11 10:30 MST",
+      "2026-12-12 08:00 MST",
+      "2026-12-12 08:30 MST",
+      "2026-12-12 09:00 MST",
+      "2026-12-12 09:30 MST",
     ]);
+  });
+
+  it("radon pick-up across a clock change: 48 real hours after the placement's end", () => {
+    const afternoon = { start: h(14), end: h(18) };
+    // spring forward (Sunday 14 March 2027): Friday 15:00-15:45 MST ends at 22:45 UTC; 48 hours
+    // later is Sunday 16:45 MDT, so 16:30 MDT (47 h 45 min) is too soon
+    const spring = pickupsAfter("2027-03-12T22:00:00Z", afternoon);
+    expect(spring[0]).toBe("2027-03-14 17:00 MDT");
+    expect(spring).not.toContain("2027-03-14 16:30 MDT");
+    // 96 hours after 22:45 UTC Friday is Tuesday 16:45 MDT
+    expect(spring.at(-1)).toBe("2027-03-16 16:30 MDT");
+    // fall back (Sunday 7 November 2027): Friday 15:00-15:45 MDT ends at 21:45 UTC; 48 hours
+    // later is Sunday 14:45 MST, so the first pick-up is 15:00 MST (wall-clock counting would
+    // have refused 15:00 and 15:30 as under 48 hours)
+    const fall = pickupsAfter("2027-11-05T21:00:00Z", afternoon);
+    expect(fall[0]).toBe("2027-11-07 15:00 MST");
+    expect(fall.at(-1)).toBe("2027-11-09 14:30 MST");
   });
 
   it("show working hours at the same wall time before and after a clock change", () => {

@@ -15,6 +15,7 @@ import { LogOut, PanelLeft, X } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Form, href, NavLink, useLocation, useNavigation } from "react-router";
 import { Tooltip } from "~/components/ui/tooltip";
+import { useDismiss } from "~/components/ui/use-dismiss";
 import { cn } from "~/lib/utils";
 
 export const SIDEBAR_COOKIE = "sidebar_state";
@@ -32,6 +33,8 @@ export interface DashboardLink {
   to: string;
   label: string;
   icon: ReactNode;
+  /** a count shown beside the label (e.g. unread messages), with its meaning for screen readers */
+  count?: { value: number; label: string };
 }
 
 /** Whether the window is at least the breakpoint wide; assumed so on the server and before mount. */
@@ -105,26 +108,14 @@ export function DashboardShell({
     if (wide) setPanelOpen(false);
   }, [wide]);
   useEffect(() => {
-    if (!panelOpen) return;
-    panel.current?.querySelector<HTMLElement>("a, button")?.focus();
-    const closeOutside = (event: Event) => {
-      const target = event.target as Node;
-      if (!panel.current?.contains(target) && !toggleButton.current?.contains(target)) {
-        closePanel(false);
-      }
-    };
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === "Escape") closePanel(true);
-    };
-    document.addEventListener("pointerdown", closeOutside);
-    document.addEventListener("focusin", closeOutside);
-    document.addEventListener("keydown", closeOnEscape);
-    return () => {
-      document.removeEventListener("pointerdown", closeOutside);
-      document.removeEventListener("focusin", closeOutside);
-      document.removeEventListener("keydown", closeOnEscape);
-    };
-  }, [panelOpen, closePanel]);
+    if (panelOpen) panel.current?.querySelector<HTMLElement>("a, button")?.focus();
+  }, [panelOpen]);
+  useDismiss(
+    panelOpen,
+    [panel, toggleButton],
+    () => closePanel(false),
+    () => closePanel(true),
+  );
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 md:flex-row">
@@ -183,6 +174,12 @@ export function DashboardShell({
                 >
                   {link.icon}
                   {link.label}
+                  {link.count && link.count.value > 0 && (
+                    <span className="ml-auto rounded-full bg-brand-700 px-2 text-xs font-semibold text-white">
+                      {link.count.value}
+                      <span className="sr-only"> {link.count.label}</span>
+                    </span>
+                  )}
                 </NavLink>
               </li>
             ))}

@@ -23,25 +23,33 @@ function refusalOf(error: unknown): string | null {
   return typeof error.data === "string" && error.data ? error.data : null;
 }
 
+/** The heading of every failure that is not a 404 (a route may name its own). */
+const FAILED_TITLE = "Something went wrong";
+
+/** Where an error page leads when the route names nowhere nearer: the home page. */
+const HOME = { to: "/", label: "Return Home" } as const;
+
 /**
  * The one error page of the site, for every route's ErrorBoundary: the status code, a heading and
- * a sentence (`notFound` for a 404, `failed` for anything else), a link `back` to where the
- * visitor can go on, and the document title `<heading> | <company>`.
+ * a sentence (`notFound` for a 404, `failed` for anything else: a plain string is the sentence
+ * under the heading "Something went wrong"), a link `back` to where the visitor can go on (the
+ * home page unless given), and the document title `<heading> | <company>`.
  */
 export function ErrorPage({
   error,
   notFound,
   failed,
-  back,
+  back = HOME,
 }: {
   error: unknown;
   notFound: ErrorCopy;
-  failed: ErrorCopy;
-  back: { to: string; label: string };
+  failed: ErrorCopy | string;
+  back?: { to: string; label: string };
 }) {
+  const failure = typeof failed === "string" ? { title: FAILED_TITLE, message: failed } : failed;
   const copy = isNotFound(error)
     ? notFound
-    : { ...failed, message: refusalOf(error) ?? failed.message };
+    : { ...failure, message: refusalOf(error) ?? failure.message };
   return (
     <div className="mx-auto max-w-2xl px-4 py-20 text-center">
       <title>{documentTitle(copy.title)}</title>

@@ -1,10 +1,20 @@
 import { href, Link } from "react-router";
 import type { AccountEntry } from "~/features/accounts/navigation";
-import { company } from "~/features/catalog/company";
+import { type CompanyContact, company } from "~/features/catalog/company";
 import { services } from "~/features/catalog/services";
 
-/** The site footer; signed in, its 'Sign In' link becomes the person's dashboard (or admin panel). */
-export function Footer({ account }: { account: AccountEntry | null }) {
+/**
+ * The site footer: the company's phone and e-mail (`tel:` and `mailto:` links; none when the root
+ * loader failed), service quotes and company links. Signed in, its 'Sign In' link becomes the
+ * person's dashboard (or admin panel).
+ */
+export function Footer({
+  account,
+  contact,
+}: {
+  account: AccountEntry | null;
+  contact: CompanyContact | null;
+}) {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
@@ -14,6 +24,28 @@ export function Footer({ account }: { account: AccountEntry | null }) {
           <p className="mt-2 text-sm text-slate-700">
             24/7 emergency service. Work to EPA guidelines.
           </p>
+          {contact && (
+            <address className="mt-2 space-y-1 text-sm not-italic text-slate-700">
+              <p>
+                Phone:{" "}
+                <a
+                  href={`tel:${contact.phone}`}
+                  className="font-semibold text-brand-800 underline hover:text-brand-900"
+                >
+                  {contact.phoneDisplay}
+                </a>
+              </p>
+              <p>
+                Email:{" "}
+                <a
+                  href={`mailto:${contact.email}`}
+                  className="break-all text-brand-800 underline hover:text-brand-900"
+                >
+                  {contact.email}
+                </a>
+              </p>
+            </address>
+          )}
         </div>
         <nav aria-label="Services">
           <h2 className="text-sm font-semibold text-slate-900">Free quotes</h2>

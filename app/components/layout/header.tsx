@@ -9,20 +9,32 @@
  * `<dialog>`, whose focus trap, Escape and inert background are the browser's own.
  *
  * Signed in, both offer the person's dashboard (or the admin panel) and Logout, except on the
- * dashboard pages themselves, whose sidebar offers them.
+ * dashboard pages themselves, whose sidebar offers them. A guest's phone menu offers 'Sign In'
+ * (docs/decisions/0181-phone-menu-sign-in.md).
+ *
+ * The company's phone is a `tel:` link beside the menu from 640 px up, and the phone menu's first
+ * entry below (the name, the number and the menu button do not fit 320 px side by side).
  */
-import { ChevronDown, LogOut, Menu, X } from "lucide-react";
+import { ChevronDown, LogOut, Menu, Phone, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, href, Link, NavLink, useLocation, useMatches } from "react-router";
+import { useDismiss } from "~/components/ui/use-dismiss";
 import { type AccountEntry, drawsDashboardShell } from "~/features/accounts/navigation";
-import { company } from "~/features/catalog/company";
+import { type CompanyContact, company } from "~/features/catalog/company";
 import { serviceIcons } from "~/features/catalog/icons";
 import { services } from "~/features/catalog/services";
 import { clientLog } from "~/lib/client-log";
 import { type TypeaheadState, typeaheadMatch, typeaheadType } from "~/lib/typeahead";
 import { cn } from "~/lib/utils";
 
-export function Header({ account }: { account: AccountEntry | null }) {
+export function Header({
+  account,
+  contact,
+}: {
+  account: AccountEntry | null;
+  /** null when the root loader failed (an error page) */
+  contact: CompanyContact | null;
+}) {
   const { pathname } = useLocation();
   const onBlog = pathname.startsWith("/blog");
   const inDashboard = useMatches().some((match) => drawsDashboardShell(match.handle));
@@ -76,7 +88,19 @@ export function Header({ account }: { account: AccountEntry | null }) {
             )}
           </ul>
         </nav>
-        <MobileMenu account={accountInHeader} />
+        {contact && (
+          <a
+            href={`tel:${contact.phone}`}
+            className="hidden h-10 items-center gap-2 rounded-md px-3 text-sm font-semibold text-brand-900 hover:bg-slate-100 sm:inline-flex"
+          >
+            <Phone className="size-4" aria-hidden="true" />
+            <span>
+              <span className="sr-only">Call us: </span>
+              {contact.phoneDisplay}
+            </span>
+          </a>
+        )}
+        <MobileMenu account={accountInHeader} contact={contact} />
       </div>
     </header>
   );
@@ -116,25 +140,17 @@ function ServicesMenu({ pathname }: { pathname: string }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
-    typed.current = null; // each opening starts a new search
-    if (!open) return;
-    const closeOutside = (event: Event) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
+    if (open) typed.current = null; // each opening starts a new search
+  }, [open]);
+  useDismiss(
+    open,
+    [root],
+    () => setOpen(false),
+    () => {
       setOpen(false);
       button.current?.focus();
-    };
-    document.addEventListener("pointerdown", closeOutside);
-    document.addEventListener("focusin", closeOutside);
-    document.addEventListener("keydown", closeOnEscape);
-    return () => {
-      document.removeEventListener("pointerdown", closeOutside);
-      document.removeEventListener("focusin", closeOutside);
-      document.removeEventListener("keydown", closeOnEscape);
-    };
-  }, [open]);
+    },
+  );
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: typeahead for the focusable entries inside
@@ -219,14 +235,21 @@ function LogoutButton({ className }: { className: string }) {
 }
 
 /** The phone menu: a full-screen modal dialog; choosing an entry closes it. */
-function MobileMenu({ account }: { account: AccountEntry | null }) {
+function MobileMenu({
+  account,
+  contact,
+}: {
+  account: AccountEntry | null;
+  contact: CompanyContact | null;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const close = () => dialog.current?.close();
   const entries = [
     ...services.map((s) => ({ label: s.menuTitle, href: s.href })),
     { label: "Blog", href: href("/blog") },
-    ...(account ? [account] : []),
+    // a guest's way in: on a phone the footer's 'Sign In' is a long scroll away
+    account ?? { label: "Sign In", href: href("/auth/signin") },
   ];
   return (
     <>
@@ -258,6 +281,15 @@ function MobileMenu({ account }: { account: AccountEntry | null }) {
             <X className="size-6" aria-hidden="true" />
           </button>
         </div>
+        {contact && (
+          <a
+            href={`tel:${contact.phone}`}
+            className="mt-4 flex items-center gap-2 rounded-md bg-brand-50 p-4 text-lg font-semibold text-brand-900"
+          >
+            <Phone className="size-5" aria-hidden="true" />
+            Call us: {contact.phoneDisplay}
+          </a>
+        )}
         <nav aria-label="Mobile">
           <ul className="mt-4 divide-y divide-slate-200">
             {entries.map((entry) => (

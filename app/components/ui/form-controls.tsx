@@ -4,7 +4,15 @@
  * aria-describedby and aria-invalid (WCAG 3.3.1, 3.3.2).
  */
 import type { FieldMetadata } from "@conform-to/react";
-import { type ComponentProps, createContext, type ReactNode, useContext } from "react";
+import {
+  type ComponentProps,
+  createContext,
+  type InputEvent,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useState,
+} from "react";
 import { cn } from "~/lib/utils";
 
 type Meta = FieldMetadata<unknown>;
@@ -13,6 +21,26 @@ type Meta = FieldMetadata<unknown>;
 export interface ChoiceOption {
   value: string;
   label: string;
+}
+
+/** A select's `<option>`s: first an empty choice labelled `empty` when given, then `options`. */
+export function SelectOptions({
+  options,
+  empty,
+}: {
+  options: readonly ChoiceOption[];
+  empty?: string;
+}) {
+  return (
+    <>
+      {empty !== undefined && <option value="">{empty}</option>}
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </>
+  );
 }
 
 /**
@@ -158,6 +186,30 @@ const ErrorSpaceReserved = createContext(false);
  * appearing or leaving moves nothing below it: for forms that validate as a field is left, where
  * the click that leaves a field would otherwise land where the next control used to be.
  */
+/**
+ * The list in a form's error summary: each field's first error (`errors`: field name and its
+ * messages, in form order), linking to the field's control (`idOf` the field's name).
+ */
+export function ErrorSummaryLinks({
+  errors,
+  idOf,
+}: {
+  errors: ReadonlyArray<readonly [string, readonly string[]]>;
+  idOf: (name: string) => string | undefined;
+}) {
+  return (
+    <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
+      {errors.map(([name, messages]) => (
+        <li key={name}>
+          <a href={`#${idOf(name) ?? ""}`} className="text-error-strong underline">
+            {messages[0]}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function ReserveErrorSpace({ children }: { children: ReactNode }) {
   return <ErrorSpaceReserved.Provider value={true}>{children}</ErrorSpaceReserved.Provider>;
 }
@@ -305,15 +357,74 @@ export function TextField({
   );
 }
 
+/** The share of a character limit from which the count of characters left is shown. */
+const COUNT_FROM = 0.8;
+/** Quiet time after typing before a screen reader is told the count (not on every keystroke). */
+const ANNOUNCE_AFTER_MS = 1000;
+
+/** A text's length as the server counts it: a browser submits each line break as CR LF. */
+const submittedLength = (text: string) => text.replace(/\r?\n/g, "\r\n").length;
+
+/** "You have 12 characters remaining", or "... too many" once over `max`. */
+function countMessage(length: number, max: number): string {
+  const left = max - length;
+  const n = Math.abs(left);
+  return `You have ${n} ${n === 1 ? "character" : "characters"} ${left >= 0 ? "remaining" : "too many"}`;
+}
+
+/**
+ * The count of characters left under a text box limited to `max` (as the GOV.UK character count):
+ * shown from COUNT_FROM of the limit, in the error colour when over it; screen readers hear it in
+ * a polite live region once typing pauses. The server's validation stays the truth.
+ */
+function CharacterCount({ length, max }: { length: number; max: number }) {
+  const [announced, setAnnounced] = useState("");
+  const shown = length >= max * COUNT_FROM;
+  const message = shown ? countMessage(length, max) : "";
+  useEffect(() => {
+    const timer = setTimeout(() => setAnnounced(message), ANNOUNCE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [message]);
+  return (
+    <>
+      {shown && (
+        <p
+          aria-hidden="true"
+          className={cn(
+            "mt-1 text-sm",
+            length > max ? "font-medium text-error-strong" : "text-slate-700",
+          )}
+        >
+          {message}
+        </p>
+      )}
+      <div aria-live="polite" className="sr-only">
+        {announced}
+      </div>
+    </>
+  );
+}
+
 export function TextAreaField({
   meta,
   label,
   required,
   hint,
   className,
+  maxChars,
   ...textarea
-}: FieldProps & Omit<ComponentProps<"textarea">, "name" | "required">) {
+}: FieldProps &
+  Omit<ComponentProps<"textarea">, "name" | "required"> & {
+    /** the server's limit: a count of characters left shows from 80 % of it */
+    maxChars?: number;
+  }) {
   const state = controlState(meta);
+  const initial = initialText(state.initialValue);
+  const [length, setLength] = useState(() => submittedLength(initial ?? ""));
+  const onInput = (event: InputEvent<HTMLTextAreaElement>) => {
+    if (maxChars) setLength(submittedLength(event.currentTarget.value));
+    textarea.onInput?.(event);
+  };
   return (
     <LabelledField
       state={state}
@@ -324,11 +435,13 @@ export function TextAreaField({
     >
       <textarea
         {...controlProps(state, hint ? state.descriptionId : undefined)}
-        defaultValue={initialText(state.initialValue)}
+        defaultValue={initial}
         {...textarea}
+        onInput={onInput}
         rows={textarea.rows ?? 4}
         className={controlClasses.default}
       />
+      {maxChars !== undefined && <CharacterCount length={length} max={maxChars} />}
     </LabelledField>
   );
 }
@@ -364,12 +477,7 @@ export function SelectField({
         onChange={onChange && ((event) => onChange(event.currentTarget.value))}
         className={controlClasses.default}
       >
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <SelectOptions options={options} empty={placeholder} />
       </select>
     </LabelledField>
   );

@@ -6,6 +6,7 @@ import { and, eq, notIlike, sql } from "drizzle-orm";
 import { profiles, user as users } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { parseAccountId } from "~/lib/ids";
 import { logSecurityEvent } from "~/lib/security-log.server";
 import { CLOSED_ACCOUNT_DOMAIN } from "./close-account-schema";
 import { setAdmin } from "./profiles.server";
@@ -54,6 +55,8 @@ export async function changeAdminRights(
 ): Promise<AdminChangeOutcome> {
   if (actorId === targetId)
     return { ok: false, status: 400, message: "You cannot change your own admin rights." };
+  if (parseAccountId(targetId) === null)
+    return { ok: false, status: 404, message: "No such customer." };
   const [target] = await db
     .select({ email: users.email })
     .from(users)

@@ -14,7 +14,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { emailOTP, genericOAuth, phoneNumber, twoFactor } from "better-auth/plugins";
 import * as schema from "../../db/schema";
 import { db } from "../../lib/db.server";
-import { env } from "../../lib/env.server";
+import { env, fromEnv } from "../../lib/env.server";
 import { enqueueAndKick, enqueueText } from "../../lib/outbox.server";
 import { company } from "../catalog/company";
 import { promoteConfiguredAdmin } from "./admins.server";
@@ -29,7 +29,11 @@ import {
   ssoDomains,
 } from "./providers";
 
-/** argon2id parameters (OWASP Password Storage Cheat Sheet minimum: m=19 MiB, t=2, p=1). */
+/**
+ * argon2id parameters (OWASP Password Storage Cheat Sheet: m=19 MiB, t=2, p=1; DESIGN's floor),
+ * measured on this hardware in docs/decisions/0170-password-hash-cost.md (`npm run bench:password`).
+ * Stored hashes carry their own parameters, so changing these never breaks an existing password.
+ */
 export const PASSWORD_HASH = {
   algorithm: 2 /* Argon2id */,
   memoryCost: 19_456,
@@ -316,13 +320,9 @@ function hashedBackupCodes(secret: string) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-let instance: Auth | undefined;
 
 /** The process's better-auth instance, created on first use (after configuration is loaded). */
-export function auth(): Auth {
-  instance ??= createAuth();
-  return instance;
-}
+export const auth: () => Auth = fromEnv(() => createAuth());
 
 /**
  * A copy of `request`'s headers for better-auth: the client address resolved by server.ts replaces

@@ -4,6 +4,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Alert, TextField } from "~/components/ui/form-controls";
 import { useIsPending } from "~/components/ui/use-is-pending";
+import { ConfirmPasswordField } from "./confirm-password-field";
 import { changePasswordSchema, MIN_PASSWORD_LENGTH } from "./schemas";
 
 /** The profile's Change Password form (current password, new password twice). */
@@ -39,13 +40,7 @@ export function ChangePasswordForm({
         required
         hint={`At least ${MIN_PASSWORD_LENGTH} characters, not a common password.`}
       />
-      <TextField
-        meta={fields.confirmPassword}
-        label="Confirm New Password"
-        type="password"
-        autoComplete="new-password"
-        required
-      />
+      <ConfirmPasswordField meta={fields.confirmPassword} label="Confirm New Password" />
       <Button type="submit" disabled={busy}>
         {busy ? "Saving..." : "Change Password"}
       </Button>

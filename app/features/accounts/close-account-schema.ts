@@ -13,6 +13,9 @@ import { z } from "zod";
 export const CLOSED_ACCOUNT_DOMAIN = "closed-account.invalid";
 export const CLOSED_ACCOUNT_NAME = "Closed account";
 
+/** The better-auth verification row holding an account's emailed closing code (hashed). */
+export const closingCodeIdentifier = (userId: string) => `close-account:${userId}`;
+
 /** What the customer types to confirm (compared ignoring case and surrounding spaces). */
 export const CLOSE_CONFIRMATION_WORD = "CLOSE";
 

@@ -1,5 +1,5 @@
 /**
- * Closing an account (issue 21 point 6; docs/decisions/0154-account-closing-and-retention.md).
+ * Closing an account (docs/decisions/0154-account-closing-and-retention.md).
  * The customer proves it is them (their password, or for an account without one a fresh code
  * emailed to them) and types the confirmation word. Then, in one transaction, everything personal
  * is erased: the user row's name, email and mobile number (replaced by a placeholder: the row
@@ -7,29 +7,19 @@
  * (password hash, linked providers), two-factor secret and backup codes, sessions, saved
  * properties, pending codes and links, and account mail/texts not about a quote.
  * The business records the company must keep stay, detached from any login: quote requests
- * (user_id null, so the admin pages say 'Closed account'), their status history and files, and
- * estimates with their acceptance record (ESIGN). The email can sign up again later as a new account.
+ * (user_id null, so the admin pages say 'Closed account'), their status history and files, their
+ * test results (the company's lab record, at the request's address), and estimates with their
+ * acceptance record (ESIGN). The email can sign up again later as a new account.
+ * Each feature does its own share of the erasing (its part in features/personal-data.server.ts,
+ * docs/decisions/0190-features-own-their-data.md); this module proves who asks and runs them.
  */
 import { createHash, randomInt, randomUUID } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { verify } from "@node-rs/argon2";
-import { and, eq, isNull, or, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import {
-  account,
-  mail_outbox,
-  profiles,
-  properties,
-  quote_status_history,
-  quotes,
-  session,
-  twoFactor,
-  user as users,
-  verification,
-  visit_staff,
-  visits,
-} from "~/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { account, user as users, verification } from "~/db/schema";
+import { PERSONAL_DATA_PARTS } from "~/features/personal-data.server";
 import { db } from "~/lib/db.server";
 import { enqueueAndKick } from "~/lib/outbox.server";
 import type { SessionUser } from "~/lib/session.server";
@@ -40,6 +30,7 @@ import {
   CLOSED_ACCOUNT_NAME,
   closeWithCodeSchema,
   closeWithPasswordSchema,
+  closingCodeIdentifier,
 } from "./close-account-schema";
 import { revokeAllSessions } from "./security.server";
 import { logAuthEvent } from "./sign-in.server";
@@ -47,7 +38,6 @@ import { logAuthEvent } from "./sign-in.server";
 /** How long an emailed closing code works. */
 export const CLOSING_CODE_MINUTES = 10;
 
-const codeIdentifier = (userId: string) => `close-account:${userId}`;
 const hashCode = (code: string) => createHash("sha256").update(code).digest("hex");
 
 /** Whether the account signs in with a password (else it confirms with an emailed code). */
@@ -67,17 +57,16 @@ export async function hasPassword(userId: string): Promise<boolean> {
 }
 
 /**
- * Whether the account is staff (an admin, a visit staff member or one with visits booked to
- * them): those are not closed here, an admin revokes their access first (the schedule and the
- * audit trail name them).
+ * Whether the account is staff (an admin, or a feature's part says so, e.g. a visit staff member
+ * or one with visits booked to them): those are not closed here, an admin revokes their access
+ * first (the schedule and the audit trail name them).
  */
 export async function isStaffAccount(user: SessionUser): Promise<boolean> {
   if (user.isAdmin) return true;
-  const [staff, booked] = await Promise.all([
-    db.select().from(visit_staff).where(eq(visit_staff.user_id, user.id)).limit(1),
-    db.select({ id: visits.id }).from(visits).where(eq(visits.staff_id, user.id)).limit(1),
-  ]);
-  return staff.length > 0 || booked.length > 0;
+  const held = await Promise.all(
+    PERSONAL_DATA_PARTS.map((part) => part.keepsOpen?.(user.id) ?? false),
+  );
+  return held.includes(true);
 }
 
 export type CodeSent = { ok: true } | { ok: false; status: 400 | 429; message: string };
@@ -94,10 +83,12 @@ export async function emailClosingCode(user: SessionUser, headers: Headers): Pro
   if (limited) return limited;
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   await db.transaction(async (tx) => {
-    await tx.delete(verification).where(eq(verification.identifier, codeIdentifier(user.id)));
+    await tx
+      .delete(verification)
+      .where(eq(verification.identifier, closingCodeIdentifier(user.id)));
     await tx.insert(verification).values({
       id: randomUUID(),
-      identifier: codeIdentifier(user.id),
+      identifier: closingCodeIdentifier(user.id),
       value: hashCode(code),
       expiresAt: new Date(Date.now() + CLOSING_CODE_MINUTES * 60_000),
     });
@@ -127,7 +118,7 @@ async function takeClosingCode(userId: string, code: string): Promise<boolean> {
     .delete(verification)
     .where(
       and(
-        eq(verification.identifier, codeIdentifier(userId)),
+        eq(verification.identifier, closingCodeIdentifier(userId)),
         eq(verification.value, hashCode(code)),
         sql`${verification.expiresAt} > now()`,
       ),
@@ -235,10 +226,12 @@ export function closedAccountPlaceholder() {
 }
 
 /**
- * Erases the account `userId` in one transaction (see the module comment): its quotes are
- * detached (kept, user_id and property_id null, their history's changed_by null); its account mail and texts not about a quote,
- * its pending codes and links, sessions, sign-in methods (password hash, providers), two-factor,
- * saved properties and profile are deleted; the user row keeps only a placeholder name and email.
+ * Erases the account `userId` in one transaction (see the module comment): each feature's part
+ * closes its share, in the reverse order of PERSONAL_DATA_PARTS (its quotes are detached: kept,
+ * user_id and property_id null, their history's changed_by null; its account mail and texts not
+ * about a quote, pending codes and links, sessions, sign-in methods, two-factor, saved properties
+ * and profile are deleted); then the user row keeps only a placeholder name and email. A part
+ * that throws rolls everything back. An unknown `userId` changes nothing.
  */
 export async function eraseAccount(userId: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -247,37 +240,8 @@ export async function eraseAccount(userId: string): Promise<void> {
       .from(users)
       .where(eq(users.id, userId));
     if (!row) return;
-    await tx
-      .update(quotes)
-      .set({ user_id: null, property_id: null })
-      .where(eq(quotes.user_id, userId));
-    // the request's own history entries ('pending' when sent) no longer name the login
-    await tx
-      .update(quote_status_history)
-      .set({ changed_by: null })
-      .where(eq(quote_status_history.changed_by, userId));
-    const toThem = row.phone
-      ? or(
-          sql`lower(${mail_outbox.to_address}) = lower(${row.email})`,
-          eq(mail_outbox.to_address, row.phone),
-        )
-      : sql`lower(${mail_outbox.to_address}) = lower(${row.email})`;
-    await tx.delete(mail_outbox).where(and(isNull(mail_outbox.quote_id), toThem));
-    // better-auth's pending links and codes name the account by id or by email / number
-    const contains = (column: AnyPgColumn, text: string) =>
-      sql`strpos(lower(${column}), ${text.toLowerCase()}) > 0`;
-    const named = [
-      eq(verification.identifier, codeIdentifier(userId)),
-      contains(verification.value, userId),
-      contains(verification.identifier, row.email),
-    ];
-    if (row.phone) named.push(contains(verification.identifier, row.phone));
-    await tx.delete(verification).where(or(...named));
-    await tx.delete(session).where(eq(session.userId, userId));
-    await tx.delete(account).where(eq(account.userId, userId));
-    await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
-    await tx.delete(properties).where(eq(properties.user_id, userId));
-    await tx.delete(profiles).where(eq(profiles.id, userId));
+    const closing = { userId, email: row.email, phone: row.phone ?? null };
+    for (const part of [...PERSONAL_DATA_PARTS].reverse()) await part.close?.(tx, closing);
     await tx.update(users).set(closedAccountPlaceholder()).where(eq(users.id, userId));
   });
 }

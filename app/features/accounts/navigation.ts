@@ -1,6 +1,6 @@
 /**
- * Where a signed-in person's own area is, as the header, the footer and the home page offer it
- * (issue 16 point 5): customers go to their dashboard, admins to the admin panel (SPEC section 2
+ * Where a signed-in person's own area is, as the header, the footer and the home page offer it:
+ * customers go to their dashboard, admins to the admin panel (SPEC section 2
  * names both). Guests get null and are offered 'Sign In' instead.
  */
 import { href } from "react-router";

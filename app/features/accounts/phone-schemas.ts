@@ -5,16 +5,17 @@
  */
 import "~/lib/zod-browser";
 import { z } from "zod";
+import { requiredText } from "~/lib/required-text";
 
 const CODE_MESSAGE = "Enter the 6-digit code from the text";
 
 /** A typed mobile number, e.g. "(801) 555-0123" or "+44 20 7946 0958". */
 export const mobileNumberSchema = z.object({
-  phoneNumber: z
-    .string({ error: "Enter your mobile number" })
-    .trim()
-    .min(1, "Enter your mobile number")
-    .max(40, "Enter a valid mobile number, such as (801) 555-0123"),
+  phoneNumber: requiredText(
+    "Enter your mobile number",
+    40,
+    "Enter a valid mobile number, such as (801) 555-0123",
+  ),
   redirectTo: z.string().optional(),
 });
 

@@ -70,6 +70,34 @@ const codeOf = (error: unknown) =>
   error instanceof APIError ? (error.body as { code?: string } | undefined)?.code : undefined;
 
 /**
+ * Texts a code to `phoneNumber` (E.164) for the signed-in or challenged `userId`, within the
+ * per-number "sms-code-request" limit: logs `sms_code.refused` (rate_limit) or `sms_code.sent`
+ * (masked number) with `purpose`. `send` is the better-auth call that sends it; `onError` answers
+ * its failure (by default a logged 500).
+ * @returns null once sent, or the refusal (429 limited, or what `onError` answered).
+ */
+async function textLimitedCode(
+  headers: Headers,
+  phoneNumber: string,
+  event: { userId: string; purpose: "confirm" | "two_factor" | "two_factor_setup" },
+  send: () => Promise<unknown>,
+  onError: (error: unknown) => PhoneFailure = unexpected,
+): Promise<PhoneFailure | null> {
+  const limited = await consumeAuthLimit("sms-code-request", headers, phoneNumber);
+  if (limited) {
+    logAuthEvent("sms_code.refused", headers, { ...event, reason: "rate_limit" });
+    return limited;
+  }
+  try {
+    await send();
+  } catch (error) {
+    return onError(error);
+  }
+  logAuthEvent("sms_code.sent", headers, { ...event, to: maskedNumber(phoneNumber) });
+  return null;
+}
+
+/**
  * Texts a code that confirms `input` as the signed-in `userId`'s mobile number (profile 'Add').
  * The code goes to the number whether or not another account has it: only its holder learns
  * that, after the code (`confirmMobileNumber`).
@@ -87,22 +115,10 @@ export async function sendMobileConfirmation(
   if ((await confirmedMobileOf(userId)) === phoneNumber) {
     return { ok: false, status: 400, message: ALREADY_YOURS, field: "phoneNumber" };
   }
-  const limited = await consumeAuthLimit("sms-code-request", headers, phoneNumber);
-  if (limited) {
-    logAuthEvent("sms_code.refused", headers, { userId, purpose: "confirm", reason: "rate_limit" });
-    return limited;
-  }
-  try {
-    await auth().api.sendPhoneNumberOTP({ body: { phoneNumber }, headers });
-  } catch (error) {
-    return unexpected(error);
-  }
-  logAuthEvent("sms_code.sent", headers, {
-    userId,
-    purpose: "confirm",
-    to: maskedNumber(phoneNumber),
-  });
-  return { ok: true, phoneNumber };
+  const refused = await textLimitedCode(headers, phoneNumber, { userId, purpose: "confirm" }, () =>
+    auth().api.sendPhoneNumberOTP({ body: { phoneNumber }, headers }),
+  );
+  return refused ?? { ok: true, phoneNumber };
 }
 
 /**
@@ -281,27 +297,14 @@ export async function sendTwoFactorText(
     });
     return { ok: false, status: 400, message: "This account has no confirmed mobile number." };
   }
-  const limited = await consumeAuthLimit("sms-code-request", headers, phoneNumber);
-  if (limited) {
-    logAuthEvent("sms_code.refused", headers, {
-      userId,
-      purpose: "two_factor",
-      reason: "rate_limit",
-    });
-    return limited;
-  }
-  try {
-    await auth().api.sendTwoFactorOTP({ body: {}, headers });
-  } catch (error) {
-    if (error instanceof APIError) return { ok: false, ...CHALLENGE_ENDED };
-    return unexpected(error);
-  }
-  logAuthEvent("sms_code.sent", headers, {
-    userId,
-    purpose: "two_factor",
-    to: maskedNumber(phoneNumber),
-  });
-  return { ok: true, ending: mobileEnding(phoneNumber) };
+  const refused = await textLimitedCode(
+    headers,
+    phoneNumber,
+    { userId, purpose: "two_factor" },
+    () => auth().api.sendTwoFactorOTP({ body: {}, headers }),
+    (error) => (error instanceof APIError ? { ok: false, ...CHALLENGE_ENDED } : unexpected(error)),
+  );
+  return refused ?? { ok: true, ending: mobileEnding(phoneNumber) };
 }
 
 /**
@@ -366,25 +369,13 @@ export async function startSmsTwoFactor(
     }),
   });
   if (!started.ok) return started;
-  const limited = await consumeAuthLimit("sms-code-request", headers, phoneNumber);
-  if (limited) {
-    logAuthEvent("sms_code.refused", headers, {
-      userId,
-      purpose: "two_factor_setup",
-      reason: "rate_limit",
-    });
-    return limited;
-  }
-  try {
-    await auth().api.sendTwoFactorOTP({ body: {}, headers });
-  } catch (error) {
-    return unexpected(error);
-  }
-  logAuthEvent("sms_code.sent", headers, {
-    userId,
-    purpose: "two_factor_setup",
-    to: maskedNumber(phoneNumber),
-  });
+  const refused = await textLimitedCode(
+    headers,
+    phoneNumber,
+    { userId, purpose: "two_factor_setup" },
+    () => auth().api.sendTwoFactorOTP({ body: {}, headers }),
+  );
+  if (refused) return refused;
   const backupCodes = started.value.method === "totp" ? started.value.backupCodes : [];
   return { ok: true, ending: mobileEnding(phoneNumber), backupCodes };
 }

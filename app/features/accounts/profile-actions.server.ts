@@ -114,6 +114,15 @@ export type ProfileIntent = (
 ) => Promise<ProfileStep>;
 
 const passwordOf = (formData: FormData) => String(formData.get("password") ?? "");
+/** A step refused with `failure`'s status, its message shown in the form of `section`. */
+const refused = (
+  section: SecurityReply["section"],
+  failure: { status: number; message: string },
+): ProfileStep => ({
+  ok: false,
+  status: failure.status,
+  reply: { section, error: failure.message },
+});
 const done = (title: string, headers?: Headers, description?: string): ProfileStep => ({
   ok: true,
   toast: description ? { type: "success", title, description } : { type: "success", title },
@@ -123,12 +132,7 @@ const done = (title: string, headers?: Headers, description?: string): ProfileSt
 /** Checks the password and shows the authenticator's QR code, key and backup codes. */
 export const startTwoFactor: ProfileIntent = async (user, formData, headers) => {
   const outcome = await startTotp(headers, user.id, passwordOf(formData));
-  if (!outcome.ok)
-    return {
-      ok: false,
-      status: outcome.status,
-      reply: { section: "two-factor", error: outcome.message },
-    };
+  if (!outcome.ok) return refused("two-factor", outcome);
   return { ok: "next", reply: { section: "two-factor", enrolment: outcome.enrolment } };
 };
 
@@ -138,7 +142,7 @@ export const verifyTwoFactor: ProfileIntent = async (user, formData, headers) =>
   const outcome = await confirmTotp(headers, code, user.id);
   if (!outcome.ok) {
     const status = outcome.status === 429 ? 429 : 400;
-    return { ok: false, status, reply: { section: "two-factor", error: outcome.message } };
+    return refused("two-factor", { status, message: outcome.message });
   }
   return done("Two-factor authentication is on", outcome.headers);
 };
@@ -146,12 +150,7 @@ export const verifyTwoFactor: ProfileIntent = async (user, formData, headers) =>
 /** Checks the password and texts the first code of two-factor by text message. */
 export const startSmsTwoFactorStep: ProfileIntent = async (user, formData, headers) => {
   const outcome = await startSmsTwoFactor(headers, user.id, passwordOf(formData));
-  if (!outcome.ok)
-    return {
-      ok: false,
-      status: outcome.status,
-      reply: { section: "two-factor", error: outcome.message },
-    };
+  if (!outcome.ok) return refused("two-factor", outcome);
   const { ending, backupCodes } = outcome;
   return { ok: "next", reply: { section: "two-factor", smsEnrolment: { ending, backupCodes } } };
 };
@@ -160,24 +159,14 @@ export const startSmsTwoFactorStep: ProfileIntent = async (user, formData, heade
 export const verifySmsTwoFactorStep: ProfileIntent = async (user, formData, headers) => {
   const code = String(formData.get("code") ?? "").trim();
   const outcome = await confirmSmsTwoFactor(headers, user.id, code);
-  if (!outcome.ok)
-    return {
-      ok: false,
-      status: outcome.status,
-      reply: { section: "two-factor", error: outcome.message },
-    };
+  if (!outcome.ok) return refused("two-factor", outcome);
   return done("Two-factor authentication is on", outcome.headers);
 };
 
 /** Turns two-factor off after checking the password. */
 export const disableTwoFactor: ProfileIntent = async (user, formData, headers) => {
   const outcome = await disableTotp(headers, user.id, passwordOf(formData));
-  if (!outcome.ok)
-    return {
-      ok: false,
-      status: outcome.status,
-      reply: { section: "two-factor", error: outcome.message },
-    };
+  if (!outcome.ok) return refused("two-factor", outcome);
   return done("Two-factor authentication is off", outcome.headers);
 };
 
@@ -248,11 +237,7 @@ export const connectProvider: ProfileIntent = async (user, formData, headers) =>
   if (isCompanyAccount(user)) return companyOnly(user, "connect_provider", headers);
   const started = await startProviderLink(user.id, formData.get("provider"), headers);
   if (started instanceof Response) return { ok: "redirect", response: started };
-  return {
-    ok: false,
-    status: started.status,
-    reply: { section: "methods", error: started.message },
-  };
+  return refused("methods", started);
 };
 
 /** 'Disconnect': removes one linked identity, never the account's last way to sign in. */
@@ -262,12 +247,7 @@ export const disconnectProvider: ProfileIntent = async (user, formData, headers)
     String(formData.get("identityId") ?? ""),
     headers,
   );
-  if (!outcome.ok)
-    return {
-      ok: false,
-      status: outcome.status,
-      reply: { section: "methods", error: outcome.message },
-    };
+  if (!outcome.ok) return refused("methods", outcome);
   return done("Sign-in method disconnected");
 };
 
@@ -279,12 +259,7 @@ export const disconnectProvider: ProfileIntent = async (user, formData, headers)
 export const setPasswordStep: ProfileIntent = async (user, formData, headers) => {
   const password = String(formData.get("newPassword") ?? "");
   const outcome = await setFirstPassword(user.id, password, headers);
-  if (!outcome.ok)
-    return {
-      ok: false,
-      status: outcome.status,
-      reply: { section: "methods", error: outcome.message },
-    };
+  if (!outcome.ok) return refused("methods", outcome);
   return done(
     "Password set",
     undefined,

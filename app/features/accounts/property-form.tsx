@@ -1,4 +1,9 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import {
+  type FieldMetadata,
+  getFormProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, href } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -40,7 +45,33 @@ export function PropertyForm({
       <input type="hidden" name="form" value={id} />
       {propertyId && <input type="hidden" name="id" value={propertyId} />}
       {form.errors?.[0] && <Alert>{form.errors[0]}</Alert>}
-      <TextField meta={fields.address} label="Address" autoComplete="street-address" required />
+      <AddressFields fields={fields} />
+      <Button type="submit" disabled={busy}>
+        {busy ? "Saving..." : submitLabel}
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * Address, City, State and ZIP Code fields of a Conform form whose fields are a property's
+ * (propertySchema): the property form, and a request's service address (booking, admin page).
+ */
+export function AddressFields({
+  fields,
+  addressLabel = "Address",
+}: {
+  fields: Record<keyof PropertyInput, FieldMetadata<string>>;
+  addressLabel?: string;
+}) {
+  return (
+    <>
+      <TextField
+        meta={fields.address}
+        label={addressLabel}
+        autoComplete="street-address"
+        required
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField
           meta={fields.city}
@@ -58,9 +89,6 @@ export function PropertyForm({
           required
         />
       </div>
-      <Button type="submit" disabled={busy}>
-        {busy ? "Saving..." : submitLabel}
-      </Button>
-    </Form>
+    </>
   );
 }

@@ -56,6 +56,10 @@ export function PropertiesSection({
   properties: PropertyRow[];
   resultFor: (formId: string) => SubmissionResult<string[]> | undefined;
 }) {
+  // one add form in the dialog and one on the page without JavaScript, each with its own id
+  const addForm = (id: string) => (
+    <PropertyForm id={id} intent="add" lastResult={resultFor(id)} submitLabel="Add Property" />
+  );
   return (
     <section aria-labelledby="properties-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -75,12 +79,7 @@ export function PropertiesSection({
             </Button>
           }
         >
-          <PropertyForm
-            id="add-property"
-            intent="add"
-            lastResult={resultFor("add-property")}
-            submitLabel="Add Property"
-          />
+          {addForm("add-property")}
         </PropertyDialog>
       </div>
       {/* without JavaScript (no dialog): the form on the page */}
@@ -89,14 +88,7 @@ export function PropertiesSection({
           <CardHeader>
             <CardTitle as="h3">Add New Property</CardTitle>
           </CardHeader>
-          <CardContent>
-            <PropertyForm
-              id="add-property-nojs"
-              intent="add"
-              lastResult={resultFor("add-property-nojs")}
-              submitLabel="Add Property"
-            />
-          </CardContent>
+          <CardContent>{addForm("add-property-nojs")}</CardContent>
         </Card>
       </WithoutJavaScript>
 

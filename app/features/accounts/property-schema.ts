@@ -1,12 +1,9 @@
 import "~/lib/zod-browser";
 import { z } from "zod";
+import { requiredText } from "~/lib/required-text";
 
 const required = (message: string, max = 200) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Please keep this under ${max} characters`);
+  requiredText(message, max, `Please keep this under ${max} characters`);
 
 /** A property's address (SPEC: Address, City, State, ZIP Code). */
 export const propertySchema = z.object({

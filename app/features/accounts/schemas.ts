@@ -6,6 +6,7 @@
  */
 import "~/lib/zod-browser";
 import { z } from "zod";
+import { requiredText } from "~/lib/required-text";
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -104,9 +105,9 @@ export const codeSchema = emailOnlySchema.extend({
 });
 
 export const fullNameSchema = z.object({
-  fullName: z
-    .string({ error: "Full name is required" })
-    .trim()
-    .min(1, "Full name is required")
-    .max(120, "Please keep your name under 120 characters"),
+  fullName: requiredText(
+    "Full name is required",
+    120,
+    "Please keep your name under 120 characters",
+  ),
 });

@@ -12,6 +12,7 @@ import { TextField } from "~/components/ui/form-controls";
 import { toast } from "~/components/ui/toaster";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { clientLog } from "~/lib/client-log";
+import { ConfirmPasswordField } from "./confirm-password-field";
 import { ProviderButtons } from "./provider-buttons";
 import { isSsoEmail, type SignInProvider } from "./providers";
 import { signInSchema, signUpSchema, ssoSignInSchema } from "./schemas";
@@ -157,15 +158,7 @@ export function SignForm({
             hint={signup ? "At least 8 characters." : undefined}
           />
         )}
-        {signup && (
-          <TextField
-            meta={fields.confirmPassword}
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            required
-          />
-        )}
+        {signup && <ConfirmPasswordField meta={fields.confirmPassword} />}
         <Button type="submit" className="w-full" disabled={busy}>
           {busy
             ? signup

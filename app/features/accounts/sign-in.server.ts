@@ -82,6 +82,22 @@ function failure(error: unknown, fallback: string): AuthFailure {
   return { status: 500, message: "An unexpected error occurred. Please try again." };
 }
 
+/** A failure the person may be told of: too many attempts (429) or our own error (500). */
+const limitedOrBroken = (outcome: AuthFailure) => outcome.status === 429 || outcome.status === 500;
+
+/**
+ * How a step that mails a link or a code to an address answers its failure: as if sent, so the
+ * answer never tells whether the address has an account, unless it was limited or broke
+ * (`limitedOrBroken`); `fallback` is the message of a failure `failure` does not name.
+ */
+function sentUnlessLimited(
+  error: unknown,
+  fallback: string,
+): { ok: true } | ({ ok: false } & AuthFailure) {
+  const outcome = failure(error, fallback);
+  return limitedOrBroken(outcome) ? { ok: false, ...outcome } : { ok: true };
+}
+
 /**
  * Signs in with email and password.
  * @returns the user id and the session cookies to set, or the SPEC's failure message.
@@ -209,10 +225,7 @@ export async function requestPasswordReset(
     logAuthEvent("password_reset.requested", headers, { userId });
     return { ok: true };
   } catch (error) {
-    const outcome = failure(error, "Unable to send the reset link. Please try again.");
-    return outcome.status === 429 || outcome.status === 500
-      ? { ok: false, ...outcome }
-      : { ok: true };
+    return sentUnlessLimited(error, "Unable to send the reset link. Please try again.");
   }
 }
 
@@ -276,11 +289,38 @@ export async function resendVerification(
     logAuthEvent("verification.resend_requested", headers, { userId });
     return { ok: true };
   } catch (error) {
-    const outcome = failure(error, "Unable to send a new link. Please try again.");
-    return outcome.status === 429 || outcome.status === 500
-      ? { ok: false, ...outcome }
-      : { ok: true };
+    return sentUnlessLimited(error, "Unable to send a new link. Please try again.");
   }
+}
+
+/** The `?error=` code of a verification link that had been used already (setup page). */
+export const LINK_USED_ERROR = "LINK_USED";
+
+/**
+ * better-auth's answer to a mailed verification link (`/api/auth/verify-email`), made truthful:
+ * a link opened a second time (the address is verified already) is sent to its callback like a
+ * first one, but without a session, where the page would say 'We sent you a link'. Such a
+ * redirect (no error, no session cookie) gets `error=LINK_USED`, so the page says the link was
+ * used and offers sign-in and a new link (docs/decisions/0131-send-a-new-verification-link.md).
+ * @returns `response` itself, or a copy with the callback's address changed
+ */
+export function verificationLinkAnswer(response: Response): Response {
+  const location = response.headers.get("Location");
+  if (response.status < 300 || response.status >= 400 || !location) return response;
+  const signedIn = response.headers
+    .getSetCookie()
+    .some((cookie) => /^(?:__Host-|__Secure-)?[\w.-]*session_token=[^;]/.test(cookie));
+  const target = new URL(location, "http://callback.invalid");
+  if (signedIn || target.searchParams.has("error")) return response;
+  target.searchParams.set("error", LINK_USED_ERROR);
+  const headers = new Headers(response.headers);
+  headers.set(
+    "Location",
+    target.origin === "http://callback.invalid"
+      ? `${target.pathname}${target.search}${target.hash}`
+      : target.href,
+  );
+  return new Response(null, { status: response.status, headers });
 }
 
 /** Mails a one-time sign-in code to an existing account (silently nothing for unknown emails). */
@@ -297,10 +337,7 @@ export async function sendSignInCode(
     logAuthEvent("sign_in_code.requested", headers);
     return { ok: true };
   } catch (error) {
-    const outcome = failure(error, "Unable to send a code. Please try again.");
-    return outcome.status === 429 || outcome.status === 500
-      ? { ok: false, ...outcome }
-      : { ok: true };
+    return sentUnlessLimited(error, "Unable to send a code. Please try again.");
   }
 }
 
@@ -338,10 +375,9 @@ export async function signInWithCode(
     return {
       ok: false,
       ...outcome,
-      message:
-        outcome.status === 429 || outcome.status === 500
-          ? outcome.message
-          : "That code is not valid or has expired. Please request a new one.",
+      message: limitedOrBroken(outcome)
+        ? outcome.message
+        : "That code is not valid or has expired. Please request a new one.",
     };
   }
 }

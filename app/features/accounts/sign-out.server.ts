@@ -1,5 +1,5 @@
 /**
- * Signing out by scope (issue 18): this device, or everywhere (every session of the account, this
+ * Signing out by scope: this device, or everywhere (every session of the account, this
  * one included). The profile's 'Sign out of other devices' is `revokeOtherSessions`. Each scope
  * deletes the sessions on the server and confirms it before the page says so (decision 0035),
  * and is logged as a security event `sign_out` with its scope.

@@ -3,9 +3,11 @@
  * Admin Status), newest first, searchable by name, id or email; and one customer in full.
  */
 import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
-import { profiles, properties, quotes, user as users } from "~/db/schema";
+import { profiles, properties, user as users } from "~/db/schema";
 import { notClosedAccount as open } from "~/features/accounts/admins.server";
+import { listQuotesForUser } from "~/features/quotes/history.server";
 import { db } from "~/lib/db.server";
+import { parseAccountId } from "~/lib/ids";
 
 export const CUSTOMERS_PAGE_SIZE = 25;
 
@@ -58,6 +60,7 @@ export async function listCustomers(query: { q?: string; page: number }) {
  * account's placeholder row is none: it names nobody and owns nothing).
  */
 export async function getCustomer(id: string) {
+  if (parseAccountId(id) === null) return null;
   const [account] = await db
     .select({
       id: users.id,
@@ -79,17 +82,7 @@ export async function getCustomer(id: string) {
       .from(properties)
       .where(eq(properties.user_id, id))
       .orderBy(desc(properties.created_at)),
-    db
-      .select({
-        id: quotes.id,
-        service: quotes.service,
-        description: quotes.description,
-        current_status: quotes.current_status,
-        created_at: quotes.created_at,
-      })
-      .from(quotes)
-      .where(eq(quotes.user_id, id))
-      .orderBy(desc(quotes.created_at)),
+    listQuotesForUser(id),
   ]);
   return { ...account, properties: ownProperties, quotes: ownQuotes };
 }

@@ -10,7 +10,7 @@
 import { type ReactNode, useState } from "react";
 import { Form, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Input, Select } from "~/components/ui/form-controls";
+import { Input, Select, SelectOptions } from "~/components/ui/form-controls";
 
 /**
  * A control's value: `fromUrl` (the loader's reading of this location's query) until the person
@@ -124,12 +124,7 @@ export function FilterSelect({
         }}
         size="md"
       >
-        {allLabel !== undefined && <option value="">{allLabel}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <SelectOptions options={options} empty={allLabel} />
       </Select>
     </div>
   );

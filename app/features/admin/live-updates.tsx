@@ -51,6 +51,8 @@ export function LiveUpdates() {
       const path = latest.current.pathname;
       if (path.startsWith("/admin/schedule") || path.startsWith("/admin/quotes/")) refresh();
     });
+    // a customer's message, a reply or a read: the threads and the sidebar's unread count
+    source.addEventListener("messages", () => refresh());
     source.addEventListener("end", () => source.close());
     return () => {
       clearTimeout(timer);

@@ -29,6 +29,13 @@ export async function loadQuoteDetail(id: string) {
   if (!detail) return null;
   const files = await filesOfQuote(id);
   const q = detail.quote;
+  // A history row without a person is the requester's own (sent as a guest, or accepted through
+  // the mailed link), or was detached when its account closed: named as the requester is now.
+  const requesterLabel = q.user_id
+    ? detail.customer_name ||
+      detail.customer_email ||
+      `${q.contact_first_name} ${q.contact_last_name}`
+    : requesterWithoutAccount(q);
   return {
     id: q.id,
     reference: referenceNumber(q.id),
@@ -62,7 +69,7 @@ export async function loadQuoteDetail(id: string) {
       status: h.status,
       by: h.changed_by_id
         ? (h.changed_by_name ?? h.changed_by_email ?? "Former user")
-        : requesterWithoutAccount(q),
+        : requesterLabel,
       at: formatDateTime(h.created_at),
       notes: h.notes,
     })),

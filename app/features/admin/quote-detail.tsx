@@ -96,6 +96,12 @@ export function QuoteContactCard({ q }: { q: QuoteDetailView }) {
             ["Best time", q.contact.bestTime],
           ]}
         />
+        <Link
+          to={href("/admin/messages/quote/:id", { id: q.id })}
+          className="mt-3 inline-block text-sm font-medium text-brand-800 underline"
+        >
+          Messages with this customer
+        </Link>
       </CardContent>
     </Card>
   );

@@ -4,8 +4,8 @@
  */
 import { z } from "zod";
 import { quoteStatus } from "~/features/catalog/enums";
+import { estimateStatus } from "~/features/catalog/estimate-enums";
 import { serviceId } from "~/features/catalog/services";
-import { estimateStatus } from "~/features/estimates/enums";
 
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 
@@ -25,6 +25,32 @@ export const visitFilter = {
     { value: "booked", label: "Visit booked" },
   ],
 };
+
+/**
+ * The list's select filters, in the order the page shows them: the query key each sets, the
+ * select's label and its 'all' choice, and the options.
+ */
+export const quoteFilters = [
+  {
+    name: "status",
+    label: "Filter by status",
+    allLabel: "All statuses",
+    options: quoteStatus.options,
+  },
+  {
+    name: "service",
+    label: "Filter by service",
+    allLabel: "All services",
+    options: serviceId.options,
+  },
+  {
+    name: "estimate",
+    label: "Filter by estimate",
+    allLabel: "All estimates",
+    options: estimateFilter.options,
+  },
+  { name: "visit", label: "Filter by visit", allLabel: "All visits", options: visitFilter.options },
+] as const;
 
 export const quoteListQuerySchema = z.object({
   q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()).catch(undefined),

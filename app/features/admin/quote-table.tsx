@@ -1,5 +1,5 @@
-import { href, Link } from "react-router";
-import { ColumnHeaders } from "~/components/ui/admin-list";
+import { href } from "react-router";
+import { ListTable, RowLinkCell } from "~/components/ui/admin-list";
 import { serviceId } from "~/features/catalog/services";
 import { EstimateStatusBadge } from "~/features/estimates/status-badge";
 import { referenceNumber } from "~/features/quotes/reference";
@@ -40,74 +40,65 @@ type QuoteRow = ReturnType<typeof quoteRow>;
  */
 export function QuoteTable({ quotes }: { quotes: QuoteRow[] }) {
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-slate-200">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Quote requests</caption>
-        <ColumnHeaders
-          columns={[
-            "Date",
-            "Customer",
-            "Property",
-            "Description",
-            "Status",
-            "Next visit",
-            "Service",
-            "Triage",
-            "Waiting",
-          ]}
-        />
-        <tbody className="divide-y divide-slate-200">
-          {quotes.map((q) => (
-            <tr key={q.id} className="align-top">
-              {/* the date wraps and people's own words break anywhere: the table fits 1280 px beside the sidebar whatever they typed */}
-              <td className="px-3 py-2">
-                <Link
-                  to={href("/admin/quotes/:id", { id: q.id })}
-                  className="font-medium text-brand-800 underline"
-                >
-                  {q.reference}
-                </Link>
-                <div className="text-slate-600">{q.date}</div>
-              </td>
-              <td className="px-3 py-2 wrap-anywhere">
-                {q.customer}
-                {q.isGuest && <div className="text-xs text-slate-600">Guest</div>}
-                {q.closedAccount && <div className="text-xs text-slate-600">Closed account</div>}
-              </td>
-              <td className="px-3 py-2 wrap-anywhere">{q.property}</td>
-              <td className="max-w-60 px-3 py-2 wrap-anywhere">{q.description}</td>
-              {/* the estimate's state under the quote's: the table fits 1280 px beside the sidebar */}
-              <td className="space-y-1 px-3 py-2">
-                <QuoteStatusBadge status={q.status} />
-                <div className="text-xs text-slate-700">
-                  Estimate: <EstimateStatusBadge status={q.estimate} />
-                </div>
-              </td>
-              <td className="px-3 py-2">{q.nextVisit ?? "None booked"}</td>
-              <td className="px-3 py-2">{q.service}</td>
-              <td className="px-3 py-2">
-                {q.triage.length === 0 ? (
-                  "N/A"
-                ) : (
-                  <ul className="space-y-1">
-                    {q.triage.map((f) => (
-                      <li key={f.label}>
-                        <span
-                          className={f.level === "advice" ? "" : "font-semibold text-error-strong"}
-                        >
-                          {f.label}
-                        </span>
-                        <span className="block text-xs text-slate-600">Source: {f.source}</span>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </td>
-              <td className="px-3 py-2 whitespace-nowrap">{q.waiting ?? "N/A"}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListTable
+      caption="Quote requests"
+      className="[&_th]:px-2"
+      columns={[
+        "Date",
+        "Customer",
+        "Property",
+        "Description",
+        "Status",
+        "Estimate",
+        "Next visit",
+        "Service",
+        "Triage",
+        "Waiting",
+      ]}
+    >
+      {quotes.map((q) => (
+        <tr key={q.id} className="align-top">
+          {/* the date wraps and people's own words break anywhere: the table fits 1280 px beside the sidebar whatever they typed */}
+          <RowLinkCell
+            to={href("/admin/quotes/:id", { id: q.id })}
+            label={q.reference}
+            detail={q.date}
+            className="px-2 py-2"
+          />
+          <td className="px-2 py-2 wrap-anywhere">
+            {q.customer}
+            {q.isGuest && <div className="text-xs text-slate-600">Guest</div>}
+            {q.closedAccount && <div className="text-xs text-slate-600">Closed account</div>}
+          </td>
+          <td className="px-2 py-2 wrap-anywhere">{q.property}</td>
+          <td className="max-w-60 px-2 py-2 wrap-anywhere">{q.description}</td>
+          <td className="px-2 py-2">
+            <QuoteStatusBadge status={q.status} />
+          </td>
+          <td className="px-2 py-2">
+            <EstimateStatusBadge status={q.estimate} />
+          </td>
+          <td className="px-2 py-2">{q.nextVisit ?? "None booked"}</td>
+          <td className="px-2 py-2">{q.service}</td>
+          <td className="px-2 py-2">
+            {q.triage.length === 0 ? (
+              "N/A"
+            ) : (
+              <ul className="space-y-1">
+                {q.triage.map((f) => (
+                  <li key={f.label}>
+                    <span className={f.level === "advice" ? "" : "font-semibold text-error-strong"}>
+                      {f.label}
+                    </span>
+                    <span className="block text-xs text-slate-600">Source: {f.source}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </td>
+          <td className="px-2 py-2 whitespace-nowrap">{q.waiting ?? "N/A"}</td>
+        </tr>
+      ))}
+    </ListTable>
   );
 }

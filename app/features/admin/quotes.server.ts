@@ -15,7 +15,6 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import { z } from "zod";
 import {
   estimates,
   mold_assessment_details,
@@ -30,6 +29,7 @@ import {
 } from "~/db/schema";
 import { type TriageFlag, type TriageInput, triageFlags } from "~/features/quotes/triage";
 import { db } from "~/lib/db.server";
+import { isId } from "~/lib/ids";
 import { QUOTES_PAGE_SIZE, type QuoteListQuery } from "./quote-list";
 
 /** `text` as a LIKE pattern matching it literally anywhere. */
@@ -296,7 +296,7 @@ export type QuoteDetail = NonNullable<Awaited<ReturnType<typeof getQuoteDetail>>
 
 /** Quote `id` with its property, customer, service answers, triage and history; null if none. */
 export async function getQuoteDetail(id: string) {
-  if (!z.uuid().safeParse(id).success) return null;
+  if (!isId(id)) return null;
   const [quote] = await db
     .select({
       quote: quotes,

@@ -2,8 +2,8 @@
  * The back office's list of blog posts: its query in the URL (search, status, page), the filter
  * form, the table and the pager.
  */
-import { href, Link } from "react-router";
-import { ColumnHeaders, Pager } from "~/components/ui/admin-list";
+import { href } from "react-router";
+import { ListTable, Pager, RowLinkCell } from "~/components/ui/admin-list";
 import { Badge } from "~/components/ui/badge";
 import { FilterSelect, ListFilters, SearchInput } from "~/features/admin/list-filters";
 
@@ -83,35 +83,28 @@ export function AdminPostList({
       {posts.length === 0 ? (
         <p>No posts match.</p>
       ) : (
-        <div className="relative overflow-x-auto rounded-lg border border-slate-200">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Blog posts, most recently updated first</caption>
-            <ColumnHeaders columns={["Title", "Status", "Author", "Updated", "Published"]} />
-            <tbody className="divide-y divide-slate-200">
-              {posts.map((p) => (
-                <tr key={p.id} className="align-top">
-                  <td className="px-3 py-2">
-                    <Link
-                      to={href("/admin/blog/:id", { id: p.id })}
-                      className="font-medium text-brand-800 underline"
-                    >
-                      {p.title}
-                    </Link>
-                    <div className="text-slate-600">/blog/{p.slug}</div>
-                  </td>
-                  <td className="px-3 py-2">
-                    <Badge tone={p.published ? "success" : "neutral"}>
-                      {p.published ? "Published" : "Draft"}
-                    </Badge>
-                  </td>
-                  <td className="px-3 py-2">{p.author}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{p.updated}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{p.publishedAt ?? "N/A"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          caption="Blog posts, most recently updated first"
+          columns={["Title", "Status", "Author", "Updated", "Published"]}
+        >
+          {posts.map((p) => (
+            <tr key={p.id} className="align-top">
+              <RowLinkCell
+                to={href("/admin/blog/:id", { id: p.id })}
+                label={p.title}
+                detail={`/blog/${p.slug}`}
+              />
+              <td className="px-3 py-2">
+                <Badge tone={p.published ? "success" : "neutral"}>
+                  {p.published ? "Published" : "Draft"}
+                </Badge>
+              </td>
+              <td className="px-3 py-2">{p.author}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{p.updated}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{p.publishedAt ?? "N/A"}</td>
+            </tr>
+          ))}
+        </ListTable>
       )}
 
       <Pager

@@ -1,5 +1,6 @@
 import "~/lib/zod-browser";
 import { z } from "zod";
+import { idField } from "~/lib/ids";
 import { slugPattern } from "./slug";
 
 /** Recommended lengths shown next to the SEO fields (what search results usually display). */
@@ -36,8 +37,8 @@ export const postFormSchema = z.object({
   author_name: optionalText(100, "Use at most 100 characters"),
   meta_title: optionalText(200, "Use at most 200 characters"),
   meta_description: optionalText(500, "Use at most 500 characters"),
-  category_ids: z.array(z.uuid()).default([]),
-  tag_ids: z.array(z.uuid()).default([]),
+  category_ids: z.array(idField()).default([]),
+  tag_ids: z.array(idField()).default([]),
   new_categories: optionalText(500, "Use at most 500 characters"),
   new_tags: optionalText(500, "Use at most 500 characters"),
 });

@@ -15,7 +15,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Form, href, Link, useBlocker } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Checkbox, TextAreaField, TextField } from "~/components/ui/form-controls";
+import {
+  Checkbox,
+  ErrorSummaryLinks,
+  TextAreaField,
+  TextField,
+} from "~/components/ui/form-controls";
 import { toast } from "~/components/ui/toaster";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { cn } from "~/lib/utils";
@@ -258,15 +263,7 @@ export function PostEditor({
           <h3 id="post-error-summary-title" className="text-lg font-semibold text-error-strong">
             The post was not saved
           </h3>
-          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
-            {fieldErrors.map(([name, errors]) => (
-              <li key={name}>
-                <a href={`#${fieldIds[name] ?? ""}`} className="text-error-strong underline">
-                  {errors[0]}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <ErrorSummaryLinks errors={fieldErrors} idOf={(name) => fieldIds[name]} />
         </div>
       )}
 

@@ -2,7 +2,7 @@
  * Public blog reads (SPEC section 7 blog calls): every query here sees published posts only.
  * The editor's reads and writes live in editor.server.ts.
  */
-import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import {
   blog_categories,
   blog_post_categories,
@@ -233,6 +233,33 @@ export async function popularTags(limit = 12): Promise<TermWithCount[]> {
     .limit(limit);
 }
 
+/**
+ * One page (1-based) of the published posts filed under a category or tag, newest first:
+ * `link` is the post-to-term table, `ofTerm` its condition naming the term.
+ */
+async function termPostsPage(
+  link: typeof blog_post_categories | typeof blog_post_tags,
+  ofTerm: SQL,
+  page: number,
+): Promise<PostPage> {
+  const where = and(isPublished, ofTerm);
+  const [counted] = await db
+    .select({ total: count() })
+    .from(blog_posts)
+    .innerJoin(link, eq(link.post_id, blog_posts.id))
+    .where(where);
+  const paging = pageOf(page, counted?.total ?? 0);
+  const rows = await db
+    .select(summaryColumns)
+    .from(blog_posts)
+    .innerJoin(link, eq(link.post_id, blog_posts.id))
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(POSTS_PER_PAGE)
+    .offset(paging.offset);
+  return { ...paging, posts: await summarise(rows) };
+}
+
 export interface CategoryPage extends PostPage {
   category: { slug: string; name: string; description: string | null };
 }
@@ -257,23 +284,13 @@ export async function findCategoryPage(slug: string, page = 1): Promise<Category
     .where(eq(blog_categories.slug, slug))
     .limit(1);
   if (!category) return null;
-  const where = and(isPublished, eq(blog_post_categories.category_id, category.id));
-  const [counted] = await db
-    .select({ total: count() })
-    .from(blog_posts)
-    .innerJoin(blog_post_categories, eq(blog_post_categories.post_id, blog_posts.id))
-    .where(where);
-  const paging = pageOf(page, counted?.total ?? 0);
-  const rows = await db
-    .select(summaryColumns)
-    .from(blog_posts)
-    .innerJoin(blog_post_categories, eq(blog_post_categories.post_id, blog_posts.id))
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(POSTS_PER_PAGE)
-    .offset(paging.offset);
+  const posts = await termPostsPage(
+    blog_post_categories,
+    eq(blog_post_categories.category_id, category.id),
+    page,
+  );
   const { id: _id, ...shown } = category;
-  return { ...paging, category: shown, posts: await summarise(rows) };
+  return { ...posts, category: shown };
 }
 
 /** A tag and one page of its published posts, newest first; null when no such tag. */
@@ -284,22 +301,8 @@ export async function findTagPage(slug: string, page = 1): Promise<TagPage | nul
     .where(eq(blog_tags.slug, slug))
     .limit(1);
   if (!tag) return null;
-  const where = and(isPublished, eq(blog_post_tags.tag_id, tag.id));
-  const [counted] = await db
-    .select({ total: count() })
-    .from(blog_posts)
-    .innerJoin(blog_post_tags, eq(blog_post_tags.post_id, blog_posts.id))
-    .where(where);
-  const paging = pageOf(page, counted?.total ?? 0);
-  const rows = await db
-    .select(summaryColumns)
-    .from(blog_posts)
-    .innerJoin(blog_post_tags, eq(blog_post_tags.post_id, blog_posts.id))
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(POSTS_PER_PAGE)
-    .offset(paging.offset);
-  return { ...paging, tag: { slug: tag.slug, name: tag.name }, posts: await summarise(rows) };
+  const posts = await termPostsPage(blog_post_tags, eq(blog_post_tags.tag_id, tag.id), page);
+  return { ...posts, tag: { slug: tag.slug, name: tag.name } };
 }
 
 /**

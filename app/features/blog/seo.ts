@@ -5,7 +5,7 @@
  * feed's rel="alternate" link on every blog page.
  */
 import type { MetaDescriptor } from "react-router";
-import { company } from "~/features/catalog/company";
+import { company, documentTitle } from "~/features/catalog/company";
 import type { Crumb } from "~/lib/breadcrumbs";
 import { breadcrumbListJsonLd, pageMeta } from "~/lib/seo";
 
@@ -116,6 +116,20 @@ export function blogListMeta(
     feedLink,
     { "script:ld+json": breadcrumbListJsonLd(page.trail, publicOrigin(args)) },
   ];
+}
+
+/**
+ * Metadata of a category or tag page: `blogListMeta` of what `termOf` says of the term the
+ * loader found (with its page number), or the `notFound` title and the feed link when it found none.
+ */
+export function termPageMeta<T extends { page: number }>(
+  args: MetaArgs & { loaderData: T | undefined },
+  notFound: string,
+  termOf: (found: T) => { title: string; description: string; trail: readonly Crumb[] },
+): MetaDescriptor[] {
+  const found = args.loaderData;
+  if (!found) return [{ title: documentTitle(notFound) }, feedLink];
+  return blogListMeta(args, { ...termOf(found), page: found.page });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Form, href, Link } from "react-router";
-import { ColumnHeaders } from "~/components/ui/admin-list";
+import { ListTable } from "~/components/ui/admin-list";
 import { Button } from "~/components/ui/button";
 import { ErrorText, Input } from "~/components/ui/form-controls";
 import { useIsPending } from "~/components/ui/use-is-pending";
@@ -43,71 +43,62 @@ function TermTable({
     return <p>{kind === "category" ? "No categories yet." : "No tags yet."}</p>;
   }
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-slate-200">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">
-          {kind === "category" ? "Categories" : "Tags"}, by name
-        </caption>
-        <ColumnHeaders columns={["Name", "Posts", "Delete"]} />
-        <tbody className="divide-y divide-slate-200">
-          {terms.map((t) => {
-            const fieldId = `${kind}-${t.id}-name`;
-            const errorId = `${fieldId}-error`;
-            const failed = error?.kind === kind && error.id === t.id ? error : null;
-            return (
-              <tr key={t.id} className="align-top">
-                <td className="px-3 py-2">
-                  <Form
-                    method="post"
-                    action={TERMS_PATH}
-                    className="flex flex-wrap items-start gap-2"
-                  >
-                    <input type="hidden" name="intent" value="rename-term" />
-                    <input type="hidden" name="kind" value={kind} />
-                    <input type="hidden" name="id" value={t.id} />
-                    <div className="min-w-0 flex-1">
-                      <label htmlFor={fieldId} className="sr-only">
-                        {`${noun} name (${t.name})`}
-                      </label>
-                      <Input
-                        id={fieldId}
-                        name="name"
-                        required
-                        maxLength={80}
-                        defaultValue={failed && submitted?.id === t.id ? submitted.name : t.name}
-                        aria-invalid={failed ? true : undefined}
-                        aria-describedby={failed ? errorId : undefined}
-                        size="sm"
-                        className="block w-full min-w-[8rem]"
-                      />
-                      <ErrorText id={errorId} errors={failed ? [failed.message] : undefined} />
-                      <Link
-                        to={publicPath(kind, t.slug)}
-                        className="mt-1 block text-slate-600 underline"
-                      >
-                        {publicPath(kind, t.slug)}
-                      </Link>
-                    </div>
-                    <Button type="submit" size="sm" variant="outline" disabled={busy}>
-                      Rename<span className="sr-only">{` ${t.name}`}</span>
-                    </Button>
-                  </Form>
-                </td>
-                <td className="px-3 py-2">{t.post_count}</td>
-                <td className="px-3 py-2">
+    <ListTable
+      caption={`${kind === "category" ? "Categories" : "Tags"}, by name`}
+      columns={["Name", "Posts", "Delete"]}
+    >
+      {terms.map((t) => {
+        const fieldId = `${kind}-${t.id}-name`;
+        const errorId = `${fieldId}-error`;
+        const failed = error?.kind === kind && error.id === t.id ? error : null;
+        return (
+          <tr key={t.id} className="align-top">
+            <td className="px-3 py-2">
+              <Form method="post" action={TERMS_PATH} className="flex flex-wrap items-start gap-2">
+                <input type="hidden" name="intent" value="rename-term" />
+                <input type="hidden" name="kind" value={kind} />
+                <input type="hidden" name="id" value={t.id} />
+                <div className="min-w-0 flex-1">
+                  <label htmlFor={fieldId} className="sr-only">
+                    {`${noun} name (${t.name})`}
+                  </label>
+                  <Input
+                    id={fieldId}
+                    name="name"
+                    required
+                    maxLength={80}
+                    defaultValue={failed && submitted?.id === t.id ? submitted.name : t.name}
+                    aria-invalid={failed ? true : undefined}
+                    aria-describedby={failed ? errorId : undefined}
+                    size="sm"
+                    className="block w-full min-w-[8rem]"
+                  />
+                  <ErrorText id={errorId} errors={failed ? [failed.message] : undefined} />
                   <Link
-                    to={`${TERMS_PATH}?delete=${kind}:${t.id}#terms`}
-                    className="text-error-strong underline"
+                    to={publicPath(kind, t.slug)}
+                    className="mt-1 block text-slate-600 underline"
                   >
-                    Delete<span className="sr-only">{` ${t.name}`}</span>
+                    {publicPath(kind, t.slug)}
                   </Link>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+                </div>
+                <Button type="submit" size="sm" variant="outline" disabled={busy}>
+                  Rename<span className="sr-only">{` ${t.name}`}</span>
+                </Button>
+              </Form>
+            </td>
+            <td className="px-3 py-2">{t.post_count}</td>
+            <td className="px-3 py-2">
+              <Link
+                to={`${TERMS_PATH}?delete=${kind}:${t.id}#terms`}
+                className="text-error-strong underline"
+              >
+                Delete<span className="sr-only">{` ${t.name}`}</span>
+              </Link>
+            </td>
+          </tr>
+        );
+      })}
+    </ListTable>
   );
 }
 

@@ -3,6 +3,7 @@ import { ErrorPage } from "~/components/layout/error-page";
 import type { Crumb } from "~/lib/breadcrumbs";
 import type { CardPost } from "./post-card";
 import { Pagination, PostGrid } from "./post-list";
+import { blogTrail } from "./seo";
 
 /**
  * Empty messages of the category and tag pages (SPEC leaves the wording open:
@@ -12,29 +13,30 @@ export const EMPTY_CATEGORY =
   "No articles have been published in this category yet. Check back soon!";
 export const EMPTY_TAG = "No articles have been published with this tag yet. Check back soon!";
 
-/** A category's or tag's page: breadcrumb, its name (and description), its posts newest first, paging. */
+/**
+ * A category's or tag's page: breadcrumb, its name (and description), its posts newest first,
+ * paging. `crumb` (`categoryCrumb`/`tagCrumb`) is the page's own address and last crumb.
+ */
 export function TermPage({
   kind,
   name,
   description,
+  crumb,
   posts,
   page,
   pageCount,
-  basePath,
-  emptyMessage,
-  trail,
 }: {
   kind: "Category" | "Tag";
   name: string;
   description?: string | null;
+  crumb: Crumb;
   posts: CardPost[];
   page: number;
   pageCount: number;
-  basePath: string;
-  emptyMessage: string;
-  /** the page's breadcrumb trail (`blogTrail`) */
-  trail: readonly Crumb[];
 }) {
+  const trail = blogTrail(crumb);
+  const basePath = crumb.path;
+  const emptyMessage = kind === "Tag" ? EMPTY_TAG : EMPTY_CATEGORY;
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <Breadcrumb trail={trail} className="text-sm" />
@@ -68,10 +70,7 @@ export function TermErrorPage({ error, title }: { error: unknown; title: string 
     <ErrorPage
       error={error}
       notFound={{ title, message: "It may have been renamed or removed." }}
-      failed={{
-        title: "Something went wrong",
-        message: "We could not load these articles. Please try again in a moment.",
-      }}
+      failed="We could not load these articles. Please try again in a moment."
       back={{ to: "/blog", label: "Back to the blog" }}
     />
   );

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { blog_categories, blog_post_categories, blog_post_tags, blog_tags } from "~/db/schema";
 import { isUniqueViolation } from "~/lib/database-errors.server";
 import { db } from "~/lib/db.server";
+import { idField, isId } from "~/lib/ids";
 import { slugify } from "./slug";
 
 export type TermKind = "category" | "tag";
@@ -35,7 +36,7 @@ export const termActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("rename-term"),
     kind: z.enum(["category", "tag"]),
-    id: z.uuid(),
+    id: idField(),
     name: z
       .string({ error: TERM_MESSAGES.nameRequired })
       .trim()
@@ -46,7 +47,7 @@ export const termActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("delete-term"),
     kind: z.enum(["category", "tag"]),
-    id: z.uuid(),
+    id: idField(),
   }),
 ]);
 
@@ -89,7 +90,7 @@ export async function listTermsForAdmin(): Promise<{
 
 /** One category or tag by id, or null. */
 export async function findTerm(kind: TermKind, id: string): Promise<AdminTerm | null> {
-  if (!z.uuid().safeParse(id).success) return null;
+  if (!isId(id)) return null;
   const [found] = await termsOf(kind, id);
   return found ?? null;
 }

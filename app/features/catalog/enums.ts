@@ -177,7 +177,7 @@ export const testPreference = defineEnum({
   no_preference: "No preference - recommend one",
 });
 
-/** What a file attached to a quote request is (issue 21): a photo of the problem, or a lab report. */
+/** What a file attached to a quote request is: a photo of the problem, or a lab report. */
 export const quoteFileKind = defineEnum({
   photo: "Photo",
   report: "Lab report",

@@ -1,5 +1,5 @@
 /**
- * Reminders (issue 20 point 5), defined once: the visit reminder and the follow-ups a homeowner
+ * Reminders, defined once: the visit reminder and the follow-ups a homeowner
  * opts into, with their intervals and the source of each interval. The schema's enum, the
  * reminder worker (features/visits/reminders.server.ts), the opt-in form and the unsubscribe page
  * read these.

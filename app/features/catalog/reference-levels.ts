@@ -1,5 +1,5 @@
 /**
- * Test results and the reference levels they are read against (issue 21 point 4), defined once:
+ * Test results and the reference levels they are read against, defined once:
  * the kinds of result, radon's test kinds and phases, the drinking-water analytes with their EPA
  * maximum contaminant levels (MCLs) or action levels, the units a lab reports, and each level's
  * source (`sources.ts`). Levels are decimal strings, never floats: "0.010" mg/L must equal

@@ -80,6 +80,36 @@ export function SourcesList() {
   );
 }
 
+/**
+ * The large button to a service's quote form; a click is the `quote_request` analytics event,
+ * labelled with the service's id (`analyticsLabel`).
+ */
+export function QuoteButton({
+  quoteHref,
+  analyticsLabel,
+  variant,
+  className,
+  children,
+}: {
+  quoteHref: string;
+  analyticsLabel: string;
+  variant?: "secondary";
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Button asChild size="lg" variant={variant} className={className}>
+      <Link
+        to={quoteHref}
+        data-analytics-event="quote_request"
+        data-analytics-label={analyticsLabel}
+      >
+        {children}
+      </Link>
+    </Button>
+  );
+}
+
 /** Closing call to action: a heading, a line of copy and the button to the quote form. */
 export function ClosingCta({
   title,
@@ -101,15 +131,14 @@ export function ClosingCta({
           {title}
         </h2>
         <p className="mt-4 text-lg text-brand-50">{text}</p>
-        <Button asChild size="lg" variant="secondary" className="mt-8">
-          <Link
-            to={quoteHref}
-            data-analytics-event="quote_request"
-            data-analytics-label={analyticsLabel}
-          >
-            {buttonLabel}
-          </Link>
-        </Button>
+        <QuoteButton
+          quoteHref={quoteHref}
+          analyticsLabel={analyticsLabel}
+          variant="secondary"
+          className="mt-8"
+        >
+          {buttonLabel}
+        </QuoteButton>
       </div>
     </section>
   );

@@ -1,14 +1,14 @@
 /**
  * The homeowner's answer to an estimate. Accepting is ONE transaction (DESIGN section 4): the
  * acceptance record (option, signer, signature, time, address, agent, consent text, SHA-256 of
- * the version shown), the quote's move to 'approved' with its history row, the homeowner's mail
+ * the version shown), the quote's move to 'approved' with its history row, the cancellation of the
+ * follow-ups not sent yet (follow-ups.server.ts), the job (features/jobs,
+ * its lines frozen from the accepted option), the homeowner's mail
  * with the signed PDF and the company's alert; the estimate's trigger NOTIFYs the admin pages.
  * The estimate row is locked first, so two tabs or a double click accept once and the second
  * is shown what the first accepted; UNIQUE(estimate_id) holds it even so.
  */
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
-import { z } from "zod";
 import {
   estimate_acceptances,
   estimate_declines,
@@ -17,8 +17,13 @@ import {
   quote_status_history,
   quotes,
 } from "~/db/schema";
+import { jobNumberLabel } from "~/features/catalog/jobs";
+import { createDepositInvoice, sendInvoice } from "~/features/invoices/invoices.server";
+import { jobForAcceptance } from "~/features/jobs/create.server";
 import { formatDate } from "~/lib/dates";
 import { db } from "~/lib/db.server";
+import { isId } from "~/lib/ids";
+import { logger } from "~/lib/logger.server";
 import { kickOutbox, queueMail } from "~/lib/outbox.server";
 import {
   type EstimateParty,
@@ -33,18 +38,14 @@ import { ESIGN_CONSENT_TEXT } from "./consent";
 import { sha256Hex } from "./content";
 import { estimatePdfFilename, renderEstimatePdf } from "./estimate-pdf.server";
 import { ESTIMABLE_STATUSES, type EstimateOutcome } from "./estimates.server";
-import * as limits from "./limits";
+import { cancelFollowUps } from "./follow-ups.server";
 import { estimateAcceptedAlert, estimateAcceptedMail, estimateDeclinedAlert } from "./mail.server";
 import { formatUsd } from "./money";
 import type { AcceptEstimateInput, DeclineEstimateInput } from "./schemas";
+import { type ClientInfo, signatureImage, signerAudit } from "./signing.server";
 import { estimateViewModel, isExpired } from "./view-model";
 
-/** Who is answering, as the route learns it from the request. */
-export interface ClientInfo {
-  /** the client address (Express's req.ip, through the request context) */
-  ip: string;
-  userAgent: string;
-}
+export type { ClientInfo };
 
 /** What was accepted: returned to the signer, and to a second attempt. */
 export interface AcceptedEstimate {
@@ -100,24 +101,6 @@ async function lockEstimate(tx: Transaction, estimateId: string) {
 }
 
 const homeowner = (party: EstimateParty) => party.role === "customer" || party.role === "link";
-
-/**
- * A drawn signature from the accept form's PNG data URL, checked to be a real PNG of sane size.
- * @returns null when there is none; throws nothing (undefined means unreadable).
- */
-async function signatureImage(dataUrl: string | undefined): Promise<Buffer | null | undefined> {
-  if (!dataUrl) return null;
-  const png = Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
-  if (png.length === 0 || png.length > limits.MAX_SIGNATURE_BYTES) return undefined;
-  try {
-    const meta = await sharp(png, { limitInputPixels: 4_000_000 }).metadata();
-    if (meta.format !== "png" || !meta.width || !meta.height) return undefined;
-    if (meta.width > 3000 || meta.height > 1500) return undefined;
-    return png;
-  } catch {
-    return undefined;
-  }
-}
 
 const acceptedSummary = (
   row: typeof estimate_acceptances.$inferSelect,
@@ -212,6 +195,7 @@ export async function acceptEstimate(
   const pdf = await renderEstimatePdf(signedView);
   const historyNote = `Estimate v${version.version} accepted: ${option.name}, ${formatUsd(option.totals.totalCents)}`;
 
+  let depositInvoiceId: string | null = null;
   const outcome = await db.transaction(
     async (tx): Promise<EstimateOutcome<{ accepted: AcceptedEstimate; already: boolean }>> => {
       const locked = await lockEstimate(tx, ref.estimateId);
@@ -253,8 +237,7 @@ export async function acceptEstimate(
           signature_png: signature,
           accepted_by: party.role === "customer" ? party.userId : null,
           accepted_at: acceptedAt,
-          client_ip: client.ip.slice(0, 100),
-          user_agent: client.userAgent.slice(0, 1000),
+          ...signerAudit(client),
           consent_text: ESIGN_CONSENT_TEXT,
         })
         .returning();
@@ -262,19 +245,44 @@ export async function acceptEstimate(
         .update(estimates)
         .set({ status: "accepted", updated_at: now })
         .where(eq(estimates.id, ref.estimateId));
+      await cancelFollowUps(tx, {
+        estimateId: ref.estimateId,
+        quoteId: ref.quoteId,
+        reason: "the estimate was accepted",
+        now,
+      });
       if (current.status !== "approved") {
         await tx
           .update(quotes)
           .set({ current_status: "approved" })
           .where(eq(quotes.id, ref.quoteId));
       }
+      const job = await jobForAcceptance(tx, {
+        quoteId: ref.quoteId,
+        service: quote.service,
+        acceptanceId: (row as typeof estimate_acceptances.$inferSelect).id,
+        optionName: option.name,
+        totalCents: option.totals.totalCents,
+        lines: option.lines,
+        createdBy: party.role === "customer" ? party.userId : null,
+        note: `Made from the acceptance of estimate v${version.version}: ${option.name}`,
+        now,
+      });
       await tx.insert(quote_status_history).values({
         quote_id: ref.quoteId,
         status: "approved",
         changed_by: party.role === "customer" ? party.userId : null,
-        notes: historyNote,
+        notes: `${historyNote}; job ${jobNumberLabel(job.number)}`,
         created_at: now,
       });
+      const deposit = await createDepositInvoice(
+        tx,
+        ref.quoteId,
+        { name: option.name, totalCents: option.totals.totalCents },
+        party.role === "customer" ? party.userId : null,
+        now,
+      );
+      depositInvoiceId = deposit?.id ?? null;
       await queueMail(tx, [
         estimateAcceptedMail(quote, signedView, {
           filename: estimatePdfFilename(signedView),
@@ -291,6 +299,13 @@ export async function acceptEstimate(
     },
   );
   if (outcome.ok && !outcome.already) kickOutbox();
+  if (outcome.ok && depositInvoiceId) {
+    // the invoice exists with the acceptance; its mail (PDF drawn now that it has a number) may
+    // fail on its own: staff then send it from the quote's page
+    await sendInvoice(depositInvoiceId, null, now).catch((error: unknown) => {
+      logger().error({ err: error, invoiceId: depositInvoiceId }, "deposit invoice not sent");
+    });
+  }
   return outcome;
 }
 
@@ -349,6 +364,12 @@ export async function declineEstimate(
         .update(estimates)
         .set({ status: "declined", updated_at: now })
         .where(eq(estimates.id, ref.estimateId));
+      await cancelFollowUps(tx, {
+        estimateId: ref.estimateId,
+        quoteId: ref.quoteId,
+        reason: "the estimate was declined",
+        now,
+      });
       await queueMail(tx, [estimateDeclinedAlert(ref.quoteId, content, reason)]);
       return { ok: true, already: false };
     },
@@ -394,7 +415,7 @@ export async function verifyEstimateVersion(versionId: string): Promise<{
   /** the acceptance's hash equals the version's (null: not the accepted version) */
   acceptanceMatches: boolean | null;
 } | null> {
-  if (!z.uuid().safeParse(versionId).success) return null;
+  if (!isId(versionId)) return null;
   const [row] = await db
     .select({
       content: estimate_versions.content,

@@ -7,7 +7,6 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import { z } from "zod";
 import {
   estimate_acceptances,
   estimate_declines,
@@ -16,12 +15,13 @@ import {
   estimates,
   quotes,
 } from "~/db/schema";
+import type { EstimateStatus } from "~/features/catalog/estimate-enums";
 import { referenceNumber } from "~/features/quotes/reference";
 import { type Database, db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { isId } from "~/lib/ids";
 import type { SessionUser } from "~/lib/session.server";
 import { type EstimateContent, type EstimateQuoteInfo, sha256Hex } from "./content";
-import type { EstimateStatus } from "./enums";
 import { type EstimateViewModel, estimateViewModel, isExpired } from "./view-model";
 
 /** The party acting on an estimate; routes build it with `partyOf` or `linkParty`. */
@@ -45,7 +45,6 @@ export function linkParty(token: string): EstimateParty {
 type Executor = Pick<Database, "select" | "update" | "insert">;
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 /**
  * A fresh link for estimate `estimateId`: 256 bits from the CSPRNG (OWASP ASVS 5.0 V7.2.3 asks
@@ -80,7 +79,7 @@ export async function estimateFor(
   quoteId?: string,
   executor: Executor = db,
 ): Promise<EstimateRef | null> {
-  if (quoteId !== undefined && !isUuid(quoteId)) return null;
+  if (quoteId !== undefined && !isId(quoteId)) return null;
   const columns = { estimateId: estimates.id, quoteId: estimates.quote_id };
   let row: { estimateId: string; quoteId: string } | undefined;
   switch (party.role) {

@@ -4,8 +4,9 @@
  * and a few empty rows), so it works without JavaScript; rows left empty are dropped before
  * validation, and the rows kept are numbered again, so error paths match the form shown next.
  */
+
+import { MAX_LINES, MAX_OPTIONS } from "~/features/catalog/estimate-limits";
 import type { EstimateDraft } from "./content";
-import { MAX_LINES, MAX_OPTIONS } from "./limits";
 import { basisPointsToInput, centsToInput, quantityToInput } from "./money";
 
 /** One line row as its fields show it (all text; "" for empty). */
@@ -38,6 +39,11 @@ export const MIN_LINE_ROWS = 4;
 /** The builder's submit buttons' `intent` values. */
 export const SAVE_ESTIMATE = "save-estimate";
 export const SEND_ESTIMATE = "send-estimate";
+/**
+ * The checkbox that confirms sending lines that still come from sample price book items; shown
+ * after 'Send' was refused for them (its field error carries the warning).
+ */
+export const SEND_ANYWAY = "sendAnyway";
 
 export const blankLine = (): LineValues => ({
   priceBookItemId: "",

@@ -6,8 +6,8 @@
  */
 import { createHash } from "node:crypto";
 import { company } from "~/features/catalog/company";
+import type { EstimateUnit } from "~/features/catalog/estimate-enums";
 import { type ServiceId, serviceById } from "~/features/catalog/services";
-import type { EstimateUnit } from "./enums";
 import { type Discount, lineAmountCents, type OptionTotals, optionTotals } from "./money";
 
 /** A line as priced: copied from the price book or typed, never looked up again. */

@@ -6,25 +6,61 @@
  * (quote-estimate.server.ts), and the page then shows the server's totals.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Alert, Checkbox, Field, Input, Select, Textarea } from "~/components/ui/form-controls";
+import {
+  Alert,
+  Checkbox,
+  Field,
+  type FieldControlProps,
+  Input,
+  Select,
+  SelectOptions,
+  Textarea,
+} from "~/components/ui/form-controls";
 import { useIsPending } from "~/components/ui/use-is-pending";
+import { estimateUnit } from "~/features/catalog/estimate-enums";
 import {
   type BuilderValues,
   builderRows,
   builderValuesFromPost,
   type LineValues,
   SAVE_ESTIMATE,
+  SEND_ANYWAY,
   SEND_ESTIMATE,
 } from "./builder-form";
-import { estimateUnit } from "./enums";
 import type { PriceBookChoice, QuoteEstimateView } from "./quote-estimate.server";
 
 type Errors = Record<string, string[] | null | undefined>;
 
 const errorsAt = (errors: Errors, path: string) => errors[path] ?? undefined;
+
+/**
+ * One labelled field of the builder, posted as `name` (e.g. `options[0].lines[2].quantity`) and
+ * showing the server's errors at that name; `children` draws the control from the label's ids
+ * and the name.
+ */
+function BuilderField({
+  name,
+  errors,
+  children,
+  ...field
+}: {
+  id: string;
+  label: string;
+  name: string;
+  errors: Errors;
+  description?: string;
+  className?: string;
+  children: (control: FieldControlProps & { name: string }) => ReactNode;
+}) {
+  return (
+    <Field {...field} errors={errorsAt(errors, name)}>
+      {(aria) => children({ ...aria, name })}
+    </Field>
+  );
+}
 
 /** One line row: price book item or a typed name, quantity, unit, unit price, taxable. */
 function LineRow({
@@ -51,80 +87,59 @@ function LineRow({
       {lineError && <p className="text-sm font-medium text-error">{lineError.join(" ")}</p>}
       <input type="hidden" name={`${path}.description`} value={line.description} />
       <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-[minmax(0,3fr)_minmax(0,3fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.5fr)]">
-        <Field
+        <BuilderField
           id={`${id}-item`}
           label="Price book item"
-          errors={errorsAt(errors, `${path}.priceBookItemId`)}
+          name={`${path}.priceBookItemId`}
+          errors={errors}
           className="min-w-0"
         >
-          {(aria) => (
-            <Select {...aria} name={`${path}.priceBookItemId`} defaultValue={line.priceBookItemId}>
-              <option value="">None (typed line)</option>
-              {priceBook.map((item) => (
-                <option key={item.value} value={item.value}>
-                  {item.label}
-                </option>
-              ))}
+          {(control) => (
+            <Select {...control} defaultValue={line.priceBookItemId}>
+              <SelectOptions options={priceBook} empty="None (typed line)" />
             </Select>
           )}
-        </Field>
-        <Field
+        </BuilderField>
+        <BuilderField
           id={`${id}-name`}
           label="Name"
-          errors={errorsAt(errors, `${path}.name`)}
+          name={`${path}.name`}
+          errors={errors}
           className="min-w-0"
         >
-          {(aria) => (
-            <Input {...aria} name={`${path}.name`} defaultValue={line.name} maxLength={120} />
-          )}
-        </Field>
-        <Field
+          {(control) => <Input {...control} defaultValue={line.name} maxLength={120} />}
+        </BuilderField>
+        <BuilderField
           id={`${id}-quantity`}
           label="Quantity"
-          errors={errorsAt(errors, `${path}.quantity`)}
+          name={`${path}.quantity`}
+          errors={errors}
           className="min-w-0"
         >
-          {(aria) => (
-            <Input
-              {...aria}
-              name={`${path}.quantity`}
-              defaultValue={line.quantity}
-              inputMode="decimal"
-            />
-          )}
-        </Field>
-        <Field
+          {(control) => <Input {...control} defaultValue={line.quantity} inputMode="decimal" />}
+        </BuilderField>
+        <BuilderField
           id={`${id}-unit`}
           label="Unit"
-          errors={errorsAt(errors, `${path}.unit`)}
+          name={`${path}.unit`}
+          errors={errors}
           className="min-w-0"
         >
-          {(aria) => (
-            <Select {...aria} name={`${path}.unit`} defaultValue={line.unit}>
-              <option value="">As the item</option>
-              {estimateUnit.options.map((u) => (
-                <option key={u.value} value={u.value}>
-                  {u.label}
-                </option>
-              ))}
+          {(control) => (
+            <Select {...control} defaultValue={line.unit}>
+              <SelectOptions options={estimateUnit.options} empty="As the item" />
             </Select>
           )}
-        </Field>
-        <Field
+        </BuilderField>
+        <BuilderField
           id={`${id}-price`}
           label="Unit price ($)"
-          errors={errorsAt(errors, `${path}.unitPrice`)}
+          name={`${path}.unitPrice`}
+          errors={errors}
           className="min-w-0"
         >
-          {(aria) => (
-            <Input
-              {...aria}
-              name={`${path}.unitPrice`}
-              defaultValue={line.unitPrice}
-              inputMode="decimal"
-            />
-          )}
-        </Field>
+          {(control) => <Input {...control} defaultValue={line.unitPrice} inputMode="decimal" />}
+        </BuilderField>
       </div>
       <label htmlFor={`${id}-taxable`} className="mt-2 flex items-center gap-2 text-sm">
         <Checkbox id={`${id}-taxable`} name={`${path}.taxable`} defaultChecked={line.taxable} />
@@ -168,6 +183,7 @@ function describePath(path: string): string {
     discountPercent: "Discount percentage",
     taxRate: "Tax rate",
     validUntil: "Valid until",
+    [SEND_ANYWAY]: "Sample prices",
     options: "Options",
     lines: "lines",
   };
@@ -190,6 +206,10 @@ export function EstimateBuilder({
   const sending = useIsPending({ field: ["intent", SEND_ESTIMATE] });
   const errors: Errors = result?.error ?? {};
   const formErrors = errors[""] ?? [];
+  // the refused post's warning, else the saved lines' (a live refresh of the page can drop the
+  // refused post's messages; the saved lines' warning stays)
+  const sampleWarning =
+    errorsAt(errors, SEND_ANYWAY) ?? (estimate.samplePrices ? [estimate.samplePrices] : undefined);
   const posted = result?.initialValue;
   const values: BuilderValues = builderRows(
     posted ? builderValuesFromPost(posted, estimate.values) : estimate.values,
@@ -212,25 +232,19 @@ export function EstimateBuilder({
           className="min-w-0 space-y-3 rounded-lg border border-slate-300 p-4"
         >
           <legend className="px-1 font-semibold">Option {i + 1}</legend>
-          <Field
+          <BuilderField
             id={`estimate-o${i + 1}-name`}
             label={`Option ${i + 1} name`}
-            errors={errorsAt(errors, `options[${i}].name`)}
+            name={`options[${i}].name`}
+            errors={errors}
             description={
               i === 0
                 ? "E.g. 'Active sub-slab system'"
                 : "Optional: leave this option empty to offer fewer"
             }
           >
-            {(aria) => (
-              <Input
-                {...aria}
-                name={`options[${i}].name`}
-                defaultValue={option.name}
-                maxLength={80}
-              />
-            )}
-          </Field>
+            {(control) => <Input {...control} defaultValue={option.name} maxLength={80} />}
+          </BuilderField>
           {errorsAt(errors, `options[${i}].lines`) && (
             <p className="text-sm font-medium text-error">
               {errorsAt(errors, `options[${i}].lines`)?.join(" ")}
@@ -250,72 +264,78 @@ export function EstimateBuilder({
         </fieldset>
       ))}
       <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
-        <Field
+        <BuilderField
           id="estimate-discount-kind"
           label="Discount"
-          errors={errorsAt(errors, "discountKind")}
+          name="discountKind"
+          errors={errors}
         >
-          {(aria) => (
-            <Select {...aria} name="discountKind" defaultValue={values.discountKind}>
+          {(control) => (
+            <Select {...control} defaultValue={values.discountKind}>
               <option value="none">No discount</option>
               <option value="amount">An amount ($)</option>
               <option value="percent">A percentage (%)</option>
             </Select>
           )}
-        </Field>
-        <Field
+        </BuilderField>
+        <BuilderField
           id="estimate-discount-amount"
           label="Discount amount ($)"
-          errors={errorsAt(errors, "discountAmount")}
+          name="discountAmount"
+          errors={errors}
         >
-          {(aria) => (
-            <Input
-              {...aria}
-              name="discountAmount"
-              defaultValue={values.discountAmount}
-              inputMode="decimal"
-            />
+          {(control) => (
+            <Input {...control} defaultValue={values.discountAmount} inputMode="decimal" />
           )}
-        </Field>
-        <Field
+        </BuilderField>
+        <BuilderField
           id="estimate-discount-percent"
           label="Discount percentage (%)"
-          errors={errorsAt(errors, "discountPercent")}
+          name="discountPercent"
+          errors={errors}
         >
-          {(aria) => (
-            <Input
-              {...aria}
-              name="discountPercent"
-              defaultValue={values.discountPercent}
-              inputMode="decimal"
-            />
+          {(control) => (
+            <Input {...control} defaultValue={values.discountPercent} inputMode="decimal" />
           )}
-        </Field>
-        <Field
+        </BuilderField>
+        <BuilderField
           id="estimate-tax-rate"
           label="Tax rate (%)"
           description="Applied to taxable lines"
-          errors={errorsAt(errors, "taxRate")}
+          name="taxRate"
+          errors={errors}
         >
-          {(aria) => (
-            <Input {...aria} name="taxRate" defaultValue={values.taxRate} inputMode="decimal" />
-          )}
-        </Field>
-        <Field
+          {(control) => <Input {...control} defaultValue={values.taxRate} inputMode="decimal" />}
+        </BuilderField>
+        <BuilderField
           id="estimate-valid-until"
           label="Valid until"
-          errors={errorsAt(errors, "validUntil")}
+          name="validUntil"
+          errors={errors}
         >
-          {(aria) => (
-            <Input {...aria} type="date" name="validUntil" defaultValue={values.validUntil} />
-          )}
-        </Field>
+          {(control) => <Input {...control} type="date" defaultValue={values.validUntil} />}
+        </BuilderField>
       </div>
-      <Field id="estimate-terms" label="Terms" errors={errorsAt(errors, "terms")}>
-        {(aria) => (
-          <Textarea {...aria} name="terms" rows={6} maxLength={5000} defaultValue={values.terms} />
+      <BuilderField id="estimate-terms" label="Terms" name="terms" errors={errors}>
+        {(control) => (
+          <Textarea {...control} rows={6} maxLength={5000} defaultValue={values.terms} />
         )}
-      </Field>
+      </BuilderField>
+      {sampleWarning && (
+        <div className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-slate-900">
+          <p id="estimate-send-anyway-warning" className="font-medium wrap-anywhere">
+            Sample prices: {sampleWarning.join(" ")}
+          </p>
+          <label htmlFor="estimate-send-anyway" className="mt-2 flex items-center gap-2">
+            <Checkbox
+              id="estimate-send-anyway"
+              name={SEND_ANYWAY}
+              aria-describedby="estimate-send-anyway-warning"
+            />
+            Send anyway, with the sample prices
+          </label>
+        </div>
+      )}
       <div className="flex flex-wrap gap-3">
         <Button
           type="submit"

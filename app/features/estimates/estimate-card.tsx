@@ -2,7 +2,8 @@
  * The "Estimate" card of the back office's quote page: where the estimate stands, the builder
  * (until it is accepted), the draft's server-computed totals, and the record staff and an
  * auditor read: every sent version with its times, the acceptance's audit record with the
- * signature (loaded from the admin-only signature route), and the declines.
+ * signature (loaded from the admin-only signature route), the declines, and the follow-ups (the
+ * next one planned and each one sent).
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { href } from "react-router";
@@ -87,6 +88,25 @@ function EstimateRecord({ quoteId, record }: { quoteId: string; record: Estimate
           ))}
         </section>
       )}
+      <section aria-labelledby="estimate-follow-ups" className="space-y-2">
+        <h4 id="estimate-follow-ups" className="font-semibold">
+          Follow-ups
+        </h4>
+        <p>
+          {record.followUps.next
+            ? `Next follow-up: ${record.followUps.next}`
+            : "No follow-up planned."}
+        </p>
+        {record.followUps.sent.length > 0 && (
+          <ul className="list-disc space-y-1 pl-5">
+            {record.followUps.sent.map((f) => (
+              <li key={f.number}>
+                Follow-up {f.number} sent {f.sentAt}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
       <section aria-labelledby="estimate-versions" className="space-y-4">
         <h4 id="estimate-versions" className="font-semibold">
           Sent versions

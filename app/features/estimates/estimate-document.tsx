@@ -4,7 +4,12 @@
  * line is one row of a two-column table (item with its quantity and unit price, amount), which
  * fits 320 px without sideways scrolling.
  */
-import type { EstimateOptionView, EstimateViewModel } from "./view-model";
+import {
+  type EstimateOptionView,
+  type EstimateViewModel,
+  type OptionSum,
+  optionSums,
+} from "./view-model";
 
 function Facts({ view }: { view: EstimateViewModel }) {
   const facts: [string, string][] = [
@@ -27,7 +32,7 @@ function Facts({ view }: { view: EstimateViewModel }) {
   );
 }
 
-function Sum({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+function Sum({ label, value, strong }: OptionSum) {
   return (
     <div
       className={
@@ -101,12 +106,9 @@ export function EstimateOption({
         </tbody>
       </table>
       <dl className="mt-3 ml-auto max-w-xs space-y-1 text-sm">
-        <Sum label="Subtotal" value={option.subtotal} />
-        {view.discountLabel && option.discount ? (
-          <Sum label={view.discountLabel} value={option.discount} />
-        ) : null}
-        {view.taxLabel && option.tax ? <Sum label={view.taxLabel} value={option.tax} /> : null}
-        <Sum label="Total" value={option.total} strong />
+        {optionSums(view, option).map((sum) => (
+          <Sum key={sum.label} {...sum} />
+        ))}
       </dl>
     </section>
   );
@@ -120,7 +122,7 @@ export function EstimateDocument({ view }: { view: EstimateViewModel }) {
       {view.options.map((option) => (
         <EstimateOption key={option.index} option={option} view={view} />
       ))}
-      {view.taxLabel ? <p className="text-sm text-slate-600">* taxable item</p> : null}
+      {view.taxableKey ? <p className="text-sm text-slate-600">* taxable item</p> : null}
       {view.terms.length > 0 ? (
         <section aria-labelledby="terms-title">
           <h2 id="terms-title" className="text-xl font-semibold">

@@ -3,57 +3,41 @@
  * (view-model.ts), so the download shows exactly the page's content, and for a signed estimate
  * the signer, the signature, the time and the SHA-256 of the version signed.
  */
-import { Document, Image, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
-import type { ReactNode } from "react";
-import type { EstimateOptionView, EstimateViewModel } from "./view-model";
+import { Document, Image, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { env } from "~/lib/env.server";
+import {
+  PDF_MUTED,
+  PDF_RULE,
+  PdfFact,
+  PdfSum,
+  pdfBoldFont,
+  pdfStyles,
+  renderPdf,
+} from "~/lib/pdf.server";
+import { type EstimateOptionView, type EstimateViewModel, optionSums } from "./view-model";
 
-const INK = "#1f2933";
-const MUTED = "#52606d";
-const RULE = "#cbd2d9";
-
-const styles = StyleSheet.create({
-  page: { padding: 40, fontSize: 10, fontFamily: "Helvetica", color: INK, lineHeight: 1.35 },
-  company: { fontSize: 16, fontFamily: "Helvetica-Bold" },
-  muted: { color: MUTED },
-  title: { fontSize: 14, fontFamily: "Helvetica-Bold", marginTop: 18, marginBottom: 6 },
-  facts: { flexDirection: "row", flexWrap: "wrap", marginBottom: 8 },
-  fact: { width: "50%", marginBottom: 4 },
-  label: { color: MUTED, fontSize: 8, textTransform: "uppercase" },
-  option: { marginTop: 14, borderTop: `1pt solid ${RULE}`, paddingTop: 8 },
-  optionTitle: { fontSize: 12, fontFamily: "Helvetica-Bold", marginBottom: 4 },
-  row: { flexDirection: "row", paddingVertical: 3, borderBottom: `0.5pt solid ${RULE}` },
-  head: { fontFamily: "Helvetica-Bold", fontSize: 8, color: MUTED },
-  item: { width: "52%", paddingRight: 6 },
-  qty: { width: "16%", textAlign: "right" },
-  price: { width: "16%", textAlign: "right" },
-  amount: { width: "16%", textAlign: "right" },
-  sum: { flexDirection: "row", justifyContent: "flex-end", paddingVertical: 2 },
-  sumLabel: { width: "30%", textAlign: "right", paddingRight: 8 },
-  sumValue: { width: "18%", textAlign: "right" },
-  total: { fontFamily: "Helvetica-Bold", fontSize: 11 },
-  section: { marginTop: 16 },
-  signature: { width: 220, height: 70, objectFit: "contain", marginVertical: 6 },
-  hash: { fontSize: 7, color: MUTED, marginTop: 4 },
-  footer: { position: "absolute", bottom: 20, left: 40, right: 40, fontSize: 8, color: MUTED },
-});
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <View style={styles.fact}>
-      <Text style={styles.label}>{label}</Text>
-      <Text>{children}</Text>
-    </View>
-  );
-}
-
-function Sum({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <View style={styles.sum} wrap={false}>
-      <Text style={[styles.sumLabel, strong ? styles.total : {}]}>{label}</Text>
-      <Text style={[styles.sumValue, strong ? styles.total : {}]}>{value}</Text>
-    </View>
-  );
-}
+const styles = {
+  ...pdfStyles,
+  ...StyleSheet.create({
+    option: { marginTop: 14, borderTop: `1pt solid ${PDF_RULE}`, paddingTop: 8 },
+    optionTitle: { fontSize: 12, lineHeight: 1.3, ...pdfBoldFont, marginBottom: 4 },
+    item: { width: "52%", paddingRight: 6 },
+    qty: { width: "16%", textAlign: "right" },
+    price: { width: "16%", textAlign: "right" },
+    amount: { width: "16%", textAlign: "right" },
+    section: { marginTop: 16 },
+    signature: { width: 220, height: 70, objectFit: "contain", marginVertical: 6 },
+    hash: { fontSize: 7, color: PDF_MUTED, marginTop: 4 },
+    footer: {
+      position: "absolute",
+      bottom: 20,
+      left: 40,
+      right: 40,
+      fontSize: 8,
+      color: PDF_MUTED,
+    },
+  }),
+};
 
 function Option({ option, view }: { option: EstimateOptionView; view: EstimateViewModel }) {
   return (
@@ -84,12 +68,9 @@ function Option({ option, view }: { option: EstimateOptionView; view: EstimateVi
           <Text style={styles.amount}>{line.amount}</Text>
         </View>
       ))}
-      <Sum label="Subtotal" value={option.subtotal} />
-      {view.discountLabel && option.discount ? (
-        <Sum label={view.discountLabel} value={option.discount} />
-      ) : null}
-      {view.taxLabel && option.tax ? <Sum label={view.taxLabel} value={option.tax} /> : null}
-      <Sum label="Total" value={option.total} strong />
+      {optionSums(view, option).map((sum) => (
+        <PdfSum key={sum.label} {...sum} />
+      ))}
     </View>
   );
 }
@@ -107,21 +88,26 @@ export function EstimatePdf({ view }: { view: EstimateViewModel }) {
       <Page size="LETTER" style={styles.page}>
         <Text style={styles.company}>{view.company.name}</Text>
         <Text style={styles.muted}>{view.company.tagline}</Text>
+        <Text style={styles.muted}>
+          Phone {env().COMPANY_PHONE.display} (24/7) | Email {env().COMPANY_EMAIL}
+        </Text>
         <Text style={styles.title}>
           {view.title} (version {view.version})
         </Text>
         <View style={styles.facts}>
-          <Fact label="Prepared for">{view.requesterName}</Fact>
-          <Fact label="Property">{view.propertyLines.join(", ")}</Fact>
-          <Fact label="Service">{view.serviceTitle}</Fact>
-          <Fact label="Request reference">{view.reference}</Fact>
-          <Fact label="Issued">{view.issuedOn ?? "Draft (not sent)"}</Fact>
-          <Fact label="Valid until">{view.validUntil}</Fact>
+          <PdfFact label="Prepared for">{view.requesterName}</PdfFact>
+          <PdfFact label="Property">{view.propertyLines.join(", ")}</PdfFact>
+          <PdfFact label="Service">{view.serviceTitle}</PdfFact>
+          <PdfFact label="Request reference">{view.reference}</PdfFact>
+          <PdfFact label="Issued">{view.issuedOn ?? "Draft (not sent)"}</PdfFact>
+          <PdfFact label="Valid until">{view.validUntil}</PdfFact>
         </View>
         {view.options.map((option) => (
           <Option key={option.index} option={option} view={view} />
         ))}
-        {view.taxLabel ? <Text style={[styles.muted, styles.section]}>* taxable item</Text> : null}
+        {view.taxableKey ? (
+          <Text style={[styles.muted, styles.section]}>* taxable item</Text>
+        ) : null}
         {view.terms.length > 0 ? (
           <View style={styles.section}>
             <Text style={styles.optionTitle}>Terms</Text>
@@ -165,7 +151,7 @@ export function EstimatePdf({ view }: { view: EstimateViewModel }) {
 
 /** Renders `view` as a PDF file (bytes). */
 export function renderEstimatePdf(view: EstimateViewModel): Promise<Buffer> {
-  return renderToBuffer(<EstimatePdf view={view} />);
+  return renderPdf(<EstimatePdf view={view} />);
 }
 
 /** The PDF's file name: "estimate-1a2b3c4d-v2.pdf". */

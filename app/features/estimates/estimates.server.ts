@@ -4,13 +4,14 @@
  * Totals are computed here, on the server only (content.ts, money.ts); the browser never sends
  * an amount that is trusted.
  */
-import { and, eq, isNull, max } from "drizzle-orm";
-import { z } from "zod";
-import { estimate_links, estimate_versions, estimates } from "~/db/schema";
+import { and, eq, inArray, isNull, max } from "drizzle-orm";
+import { estimate_links, estimate_versions, estimates, price_book_items } from "~/db/schema";
 import { quoteStatus } from "~/features/catalog/enums";
+import type { EstimateStatus } from "~/features/catalog/estimate-enums";
 import { denverDate, formatDate } from "~/lib/dates";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { isId } from "~/lib/ids";
 import { kickOutbox, queueMail } from "~/lib/outbox.server";
 import {
   type EstimateParty,
@@ -29,10 +30,12 @@ import {
   serializeContent,
   sha256Hex,
 } from "./content";
-import type { EstimateStatus } from "./enums";
+import { planFollowUps } from "./follow-ups.server";
 import { estimateSentMail } from "./mail.server";
 import { activePriceBookItems } from "./price-book.server";
+import { isSamplePrice, withoutSampleNote } from "./sample-prices";
 import type { EstimateDraftInput } from "./schemas";
+import { ESTIMABLE_STATUSES } from "./statuses";
 import { defaultValidUntil, type EstimateViewModel, estimateViewModel } from "./view-model";
 
 export type EstimateOutcome<T = object> =
@@ -56,8 +59,8 @@ const ACCEPTED = {
   status: 409,
   message: "This estimate was accepted and signed; it can no longer change.",
 } as const;
-/** Statuses of a request for which an estimate can be sent or accepted. */
-export const ESTIMABLE_STATUSES = ["pending", "approved"] as const;
+
+export { ESTIMABLE_STATUSES } from "./statuses";
 
 /** A new estimate's starting point: one empty option, ESTIMATE_TAX_RATE, standard terms, 30 days. */
 export function newEstimateDefaults(now: Date = new Date()): EstimateDraft {
@@ -96,7 +99,7 @@ async function resolveDraft(
       return {
         priceBookItemId: line.priceBookItemId ?? null,
         name: line.name ?? item?.name ?? "",
-        description: line.description ?? (typed ? "" : (item?.description ?? "")),
+        description: line.description ?? (typed ? "" : withoutSampleNote(item?.description ?? "")),
         unit: line.unit ?? item?.unit ?? "each",
         quantityThousandths: line.quantity,
         unitPriceCents: line.unitPrice ?? item?.unit_price_cents ?? 0,
@@ -135,7 +138,7 @@ export async function saveEstimateDraft(
   now: Date = new Date(),
 ): Promise<EstimateOutcome<{ estimateId: string; version: number }>> {
   if (party.role !== "admin") return STAFF_ONLY;
-  if (!z.uuid().safeParse(quoteId).success) return NOT_FOUND;
+  if (!isId(quoteId)) return NOT_FOUND;
   const quote = await estimateQuoteInfo(quoteId);
   if (!quote) return NOT_FOUND;
   const resolved = await resolveDraft(input, now);
@@ -190,10 +193,43 @@ export async function saveEstimateDraft(
 }
 
 /**
+ * The lines of a builder post that still come from a sample price book item (its description
+ * still carries the sample note, sample-prices.ts; retired items count too), as "Option 1, line
+ * 2: Passive radon vent system" (the typed name, else the item's), in the form's order.
+ * @param input a post validated by `estimateDraftSchema`, or a saved draft
+ */
+export async function sampleLinesOf(input: {
+  options: { lines: { priceBookItemId?: string | null; name?: string }[] }[];
+}): Promise<string[]> {
+  const ids = [
+    ...new Set(input.options.flatMap((o) => o.lines.flatMap((l) => l.priceBookItemId ?? []))),
+  ];
+  if (ids.length === 0) return [];
+  const items = await db
+    .select({
+      id: price_book_items.id,
+      name: price_book_items.name,
+      description: price_book_items.description,
+    })
+    .from(price_book_items)
+    .where(inArray(price_book_items.id, ids));
+  const samples = new Map(
+    items.filter((i) => isSamplePrice(i.description)).map((i) => [i.id, i.name]),
+  );
+  return input.options.flatMap((option, i) =>
+    option.lines.flatMap((line, j) => {
+      const sample = line.priceBookItemId ? samples.get(line.priceBookItemId) : undefined;
+      return sample === undefined ? [] : [`Option ${i + 1}, line ${j + 1}: ${line.name ?? sample}`];
+    }),
+  );
+}
+
+/**
  * Sends the draft of quote `quoteId`'s estimate: freezes it as the newest version (content with
  * the request's current details and the time, its SHA-256; a trigger refuses any later change),
  * supersedes every earlier version, and queues the requester's mail with a fresh link
- * (/estimates/{token}) in the same transaction.
+ * (/estimates/{token}) and plans its two follow-ups (follow-ups.server.ts, cancelling those of
+ * the earlier version) in the same transaction.
  * @returns the version sent and the link (for tests; the mail carries it); 400 when the draft's
  *   valid-until day has passed, 403 for anyone but an admin, 404 without a quote or estimate,
  *   409 when there is no draft to send, the estimate was accepted, or the request is no longer
@@ -205,7 +241,7 @@ export async function sendEstimate(
   now: Date = new Date(),
 ): Promise<EstimateOutcome<{ version: number; url: string }>> {
   if (party.role !== "admin") return STAFF_ONLY;
-  if (!z.uuid().safeParse(quoteId).success) return NOT_FOUND;
+  if (!isId(quoteId)) return NOT_FOUND;
   const outcome = await db.transaction(
     async (tx): Promise<EstimateOutcome<{ version: number; url: string }>> => {
       const [estimate] = await tx
@@ -260,6 +296,13 @@ export async function sendEstimate(
       await queueMail(tx, [
         estimateSentMail(quote, content, formatDate(content.validUntil), link.url),
       ]);
+      await planFollowUps(tx, {
+        estimateId: estimate.id,
+        quoteId,
+        versionId: draftRow.id,
+        validUntil: content.validUntil,
+        sentAt: now,
+      });
       return { ok: true, version: draftRow.version, url: link.url };
     },
   );
@@ -323,7 +366,7 @@ export async function estimateForAdmin(
   quoteId: string,
   now: Date = new Date(),
 ): Promise<AdminEstimate | null> {
-  if (party.role !== "admin" || !z.uuid().safeParse(quoteId).success) return null;
+  if (party.role !== "admin" || !isId(quoteId)) return null;
   const [estimate] = await db
     .select({ id: estimates.id })
     .from(estimates)

@@ -11,13 +11,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq, max, ne } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
 import { estimate_versions, estimates, quotes } from "~/db/schema";
+import type { EstimateStatus } from "~/features/catalog/estimate-enums";
 import { db } from "~/lib/db.server";
+import { PRIVATE_PAGE_HEADERS } from "~/lib/private-page";
 import { requestInfo } from "~/lib/request-context";
 import type { FlashToast } from "~/lib/toast.server";
 import { acceptEstimate, declineEstimate, estimatePdf } from "./acceptance.server";
 import { type EstimateParty, homeownerEstimate } from "./access.server";
 import { ESIGN_CONSENT_LABEL, ESIGN_CONSENT_TEXT } from "./consent";
-import type { EstimateStatus } from "./enums";
 import { estimateRespondLimit, estimateViewLimit } from "./rate-limits.server";
 import {
   type AcceptEstimateInput,
@@ -26,14 +27,8 @@ import {
   declineEstimateSchema,
 } from "./schemas";
 
-/**
- * Headers of every answer about a homeowner's estimate: never stored by any cache, never indexed.
- * `Referrer-Policy: no-referrer` is added by server.ts for the token path (lib/token-paths.ts).
- */
-export const PRIVATE_HEADERS = {
-  "Cache-Control": "private, no-store",
-  "X-Robots-Tag": "noindex, nofollow",
-} as const;
+/** Headers of every answer about a homeowner's estimate: a private page's (lib/private-page.ts). */
+export const PRIVATE_HEADERS = PRIVATE_PAGE_HEADERS;
 
 const TOO_MANY = "Too many requests from your network. Please wait a few minutes and try again.";
 

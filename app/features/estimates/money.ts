@@ -5,7 +5,7 @@
  * rounded half up, once per line amount, once for the discount's taxable share and once for an
  * option's tax.
  */
-import { QUANTITY_SCALE } from "./limits";
+import { QUANTITY_SCALE } from "~/features/catalog/estimate-limits";
 
 /**
  * `numerator / denominator` rounded to the nearest integer, halves away from zero (both

@@ -6,8 +6,8 @@
 
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { estimateUnit } from "~/features/catalog/estimate-enums";
 import { serviceId } from "~/features/catalog/services";
-import { estimateUnit } from "./enums";
 import { centsToInput, formatUsd } from "./money";
 import {
   addPriceBookItem,

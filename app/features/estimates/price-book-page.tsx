@@ -18,9 +18,9 @@ import {
   TextField,
 } from "~/components/ui/form-controls";
 import { useIsPending } from "~/components/ui/use-is-pending";
+import { estimateUnit } from "~/features/catalog/estimate-enums";
+import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "~/features/catalog/estimate-limits";
 import { serviceId } from "~/features/catalog/services";
-import { estimateUnit } from "./enums";
-import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "./limits";
 import type { loadPriceBookPage, PriceBookFormValues } from "./price-book-page.server";
 import { priceBookItemSchema } from "./schemas";
 
@@ -219,7 +219,13 @@ export function PriceBookSection({
           <CardTitle as="h3">Add an item</CardTitle>
         </CardHeader>
         <CardContent>
-          <PriceBookItemForm intent="add" lastResult={resultFor("add")} />
+          {/* a new form for each item added: after an add it starts empty, so a second click
+              cannot add the same item twice (a refused add keeps what was typed) */}
+          <PriceBookItemForm
+            key={page.services.reduce((n, service) => n + service.items.length, 0)}
+            intent="add"
+            lastResult={resultFor("add")}
+          />
         </CardContent>
       </Card>
     </section>

@@ -4,10 +4,10 @@
  * price change or a retirement never alters an estimate already written.
  */
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { z } from "zod";
 import { price_book_items } from "~/db/schema";
 import type { ServiceId } from "~/features/catalog/services";
 import { db } from "~/lib/db.server";
+import { isId } from "~/lib/ids";
 import type { PriceBookItemInput } from "./schemas";
 
 export type PriceBookItem = typeof price_book_items.$inferSelect;
@@ -33,7 +33,7 @@ export async function listPriceBook(
 
 /** One item (retired or not), or null for an unknown or malformed id. */
 export async function priceBookItem(id: string): Promise<PriceBookItem | null> {
-  if (!z.uuid().safeParse(id).success) return null;
+  if (!isId(id)) return null;
   const [item] = await db.select().from(price_book_items).where(eq(price_book_items.id, id));
   return item ?? null;
 }
@@ -73,7 +73,7 @@ export async function addPriceBookItem(input: PriceBookItemInput): Promise<{ id:
  * @returns false for an unknown id (nothing written).
  */
 export async function editPriceBookItem(id: string, input: PriceBookItemInput): Promise<boolean> {
-  if (!z.uuid().safeParse(id).success) return false;
+  if (!isId(id)) return false;
   const rows = await db
     .update(price_book_items)
     .set({ ...priceBookColumns(input), updated_at: new Date() })
@@ -91,7 +91,7 @@ export async function retirePriceBookItem(
   retired = true,
   now: Date = new Date(),
 ): Promise<boolean> {
-  if (!z.uuid().safeParse(id).success) return false;
+  if (!isId(id)) return false;
   const rows = await db
     .update(price_book_items)
     .set({ retired_at: retired ? now : null, updated_at: now })

@@ -8,29 +8,33 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import { estimate_acceptances } from "~/db/schema";
+import { type EstimateStatus, estimateUnit } from "~/features/catalog/estimate-enums";
 import { formatDateTime } from "~/lib/dates";
 import { db } from "~/lib/db.server";
+import { isId } from "~/lib/ids";
 import type { SessionUser } from "~/lib/session.server";
 import { estimateFor, estimateQuoteInfo, partyOf } from "./access.server";
 import {
   type BuilderValues,
   builderValuesOf,
   SAVE_ESTIMATE,
+  SEND_ANYWAY,
   SEND_ESTIMATE,
   withoutEmptyRows,
 } from "./builder-form";
-import { type EstimateStatus, estimateUnit } from "./enums";
 import {
   ESTIMABLE_STATUSES,
   estimateForAdmin,
   newEstimateDefaults,
+  sampleLinesOf,
   saveEstimateDraft,
   sendEstimate,
 } from "./estimates.server";
+import { quoteFollowUps } from "./follow-ups.server";
 import { formatUsd } from "./money";
 import { listPriceBook } from "./price-book.server";
+import { samplePricesWarning } from "./sample-prices";
 import { estimateDraftSchema } from "./schemas";
 import type { EstimateViewModel } from "./view-model";
 
@@ -56,7 +60,7 @@ const when = (at: Date | null) => (at ? formatDateTime(at) : null);
  * @returns null for an unknown or malformed quote id.
  */
 export async function loadQuoteEstimate(admin: SessionUser, quoteId: string, now = new Date()) {
-  if (!z.uuid().safeParse(quoteId).success) return null;
+  if (!isId(quoteId)) return null;
   const quote = await estimateQuoteInfo(quoteId);
   if (!quote) return null;
   const [estimate, items] = await Promise.all([
@@ -66,6 +70,8 @@ export async function loadQuoteEstimate(admin: SessionUser, quoteId: string, now
   const newest = estimate?.versions[0];
   const start = estimate?.draft?.input ?? newest?.input ?? newEstimateDefaults(now);
   const acceptance = estimate?.acceptance ?? null;
+  const sampleLines = await sampleLinesOf(start);
+  const followUps = estimate ? await quoteFollowUps(estimate.estimateId) : null;
   return {
     status: (estimate?.status ?? null) as EstimateStatus | null,
     /** the request's status allows sending */
@@ -73,6 +79,8 @@ export async function loadQuoteEstimate(admin: SessionUser, quoteId: string, now
     requesterEmail: quote.contact_email,
     editable: !acceptance,
     values: builderValuesOf(start) as BuilderValues,
+    /** the warning beside 'Send' while the builder's lines come from sample items, else null */
+    samplePrices: sampleLines.length > 0 ? samplePricesWarning(sampleLines) : null,
     /** the version that 'Save draft' writes */
     draftVersion: estimate?.draft?.version ?? (newest ? newest.version + 1 : 1),
     draft: estimate?.draft ? withoutSignature(estimate.draft.view) : null,
@@ -84,6 +92,8 @@ export async function loadQuoteEstimate(admin: SessionUser, quoteId: string, now
     ),
     record: estimate
       ? {
+          /** the next planned follow-up ('Next follow-up: Wed, Dec 9, 10:00 AM MST') and those sent */
+          followUps: followUps ?? { next: null, sent: [] },
           createdAt: formatDateTime(estimate.createdAt),
           firstViewedAt: when(estimate.firstViewedAt),
           versions: estimate.versions.map((v) => ({
@@ -134,7 +144,9 @@ export type EstimatePostOutcome =
 
 /**
  * The builder's post: its empty rows dropped, validated (estimateDraftSchema), saved as the draft
- * and, for 'Send', sent (the requester is mailed by sendEstimate).
+ * and, for 'Send', sent (the requester is mailed by sendEstimate). While a line still comes from
+ * a sample price book item, 'Send' is refused with those lines named (409, a field error on
+ * SEND_ANYWAY; nothing saved) until the post ticks SEND_ANYWAY.
  * @returns the refused form with its messages (nothing saved when the draft is invalid; the draft
  *   stays saved when only sending was refused), or what was saved or sent.
  */
@@ -148,6 +160,26 @@ export async function estimatePost(
   if (submission.status !== "success") {
     return { ok: false, status: 400, result: submission.reply() };
   }
+  const sending = form.get("intent") === SEND_ESTIMATE;
+  // refused before anything is written: a save would refresh the page (live updates) and
+  // take the warning with it
+  if (sending && form.get(SEND_ANYWAY) !== "on") {
+    const samples = await sampleLinesOf(submission.value);
+    if (samples.length > 0) {
+      return {
+        ok: false,
+        status: 409,
+        result: submission.reply({
+          formErrors: [
+            "Nothing was saved or sent: some lines still use sample prices from the price book.",
+          ],
+          fieldErrors: {
+            [SEND_ANYWAY]: [samplePricesWarning(samples)],
+          },
+        }),
+      };
+    }
+  }
   const party = partyOf(admin);
   const saved = await saveEstimateDraft(party, quoteId, submission.value, now);
   if (!saved.ok) {
@@ -157,8 +189,7 @@ export async function estimatePost(
       result: submission.reply({ formErrors: [saved.message], fieldErrors: saved.fieldErrors }),
     };
   }
-  if (form.get("intent") !== SEND_ESTIMATE)
-    return { ok: true, sent: false, version: saved.version };
+  if (!sending) return { ok: true, sent: false, version: saved.version };
   const sent = await sendEstimate(party, quoteId, now);
   if (!sent.ok) {
     const message = `The draft was saved but not sent: ${sent.message}`;

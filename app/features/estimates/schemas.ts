@@ -5,9 +5,10 @@
  */
 import "~/lib/zod-browser";
 import { z } from "zod";
+import { estimateUnit } from "~/features/catalog/estimate-enums";
+import * as limits from "~/features/catalog/estimate-limits";
 import { serviceId } from "~/features/catalog/services";
-import { estimateUnit } from "./enums";
-import * as limits from "./limits";
+import { idField } from "~/lib/ids";
 import { type Discount, parseDollars, parsePercent, parseQuantity } from "./money";
 
 const requiredText = (message: string, max: number) =>
@@ -85,7 +86,7 @@ export type PriceBookItemInput = z.output<typeof priceBookItemSchema>;
  */
 const lineSchema = z
   .object({
-    priceBookItemId: z.uuid({ error: "Choose an item from the price book" }).optional(),
+    priceBookItemId: idField("Choose an item from the price book").optional(),
     name: optionalText(limits.MAX_NAME_LENGTH),
     description: optionalText(limits.MAX_DESCRIPTION_LENGTH),
     quantity: quantityField,
@@ -114,7 +115,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The estimate editor: up to three options, the discount (none, an amount or a percentage of
- * each option's subtotal), the tax rate (percent; absent: ESTIMATE_TAX_RATE), terms (absent: the
+ * each option's subtotal; an amount or percentage typed with "none" is refused, not dropped), the tax rate (percent; absent: ESTIMATE_TAX_RATE), terms (absent: the
  * standard terms) and the valid-until date (absent: 30 days from today in Utah).
  */
 export const estimateDraftSchema = z
@@ -135,6 +136,18 @@ export const estimateDraftSchema = z
       .optional(),
   })
   .superRefine((draft, ctx) => {
+    // a typed discount is never dropped silently: staff say which kind it is
+    if (
+      draft.discountKind === "none" &&
+      (draft.discountAmount !== undefined || draft.discountPercent !== undefined)
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["discountKind"],
+        message:
+          "You typed a discount: choose 'An amount' or 'A percentage' here, or clear the discount",
+      });
+    }
     if (draft.discountKind === "amount" && draft.discountAmount === undefined) {
       ctx.addIssue({ code: "custom", path: ["discountAmount"], message: "Enter the discount" });
     }
@@ -161,7 +174,7 @@ const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/;
  * checked on the server by `acceptEstimate`).
  */
 export const acceptEstimateSchema = z.object({
-  versionId: z.uuid({ error: "Reload the page and try again" }),
+  versionId: idField(),
   contentSha256: z
     .string({ error: "Reload the page and try again" })
     .regex(/^[0-9a-f]{64}$/, "Reload the page and try again"),

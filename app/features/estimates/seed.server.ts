@@ -1,18 +1,19 @@
 /**
  * A small sample price book, written on the first start so that staff can try estimates at once.
- * Every item says "Sample price" in its description: these are typical Utah figures for
- * 2026, not the company's prices, and are meant to be edited or retired.
+ * Every item's description starts with the sample note (sample-prices.ts): these are typical Utah
+ * figures for 2026, not the company's prices, and are meant to be edited or retired.
  */
 import { eq } from "drizzle-orm";
 import { price_book_items, seed_runs } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { priceBookColumns } from "./price-book.server";
+import { SAMPLE_PRICE_NOTE } from "./sample-prices";
 import type { PriceBookItemInput } from "./schemas";
 
 export const PRICE_BOOK_SEED = "price-book-sample";
 
-const SAMPLE = "Sample price: edit or retire before use.";
+const SAMPLE = SAMPLE_PRICE_NOTE;
 
 /** The sample items (cents; taxable = equipment and materials sold, not labor or lab work). */
 export const samplePriceBook: PriceBookItemInput[] = [

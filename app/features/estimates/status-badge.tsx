@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from "~/components/ui/badge";
-import { type EstimateStatus, estimateStatus } from "./enums";
+import { type EstimateStatus, estimateStatus } from "~/features/catalog/estimate-enums";
 
 const tones: Record<EstimateStatus, BadgeTone> = {
   draft: "neutral",

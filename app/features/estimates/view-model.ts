@@ -3,10 +3,12 @@
  * label already formatted (US dollars, America/Denver), so the two can never show different
  * figures. Built from the version's stored content alone.
  */
+
+import { type EstimateStatus, estimateUnit } from "~/features/catalog/estimate-enums";
 import { addDays, denverDate, formatDate } from "~/lib/dates";
 import type { EstimateContent } from "./content";
-import { type EstimateStatus, estimateUnit } from "./enums";
 import { formatPercent, formatQuantity, formatUsd } from "./money";
+import { withoutSampleNote } from "./sample-prices";
 
 export interface EstimateLineView {
   name: string;
@@ -64,6 +66,8 @@ export interface EstimateViewModel {
   discountLabel: string | null;
   /** "Sales tax (7.25%)"; null when the rate is 0 */
   taxLabel: string | null;
+  /** the "* taxable item" key is shown: a tax rate is set and some line is taxable */
+  taxableKey: boolean;
   /** paragraphs */
   terms: string[];
   acceptance: EstimateAcceptanceView | null;
@@ -81,6 +85,26 @@ const signedTime = new Intl.DateTimeFormat("en-US", {
 /** "November 25, 2026 at 3:04:05 PM MST": a signature's time, to the second, with the zone. */
 function formatSignedTime(at: Date): string {
   return signedTime.format(at);
+}
+
+/** One line under an option's items: its label, the amount as shown, and whether it is the total. */
+export interface OptionSum {
+  label: string;
+  value: string;
+  strong?: boolean;
+}
+
+/**
+ * The sums under an option, as the page and the PDF both show them: subtotal, the discount and
+ * the tax only when the estimate has one and it comes to something, then the total.
+ */
+export function optionSums(view: EstimateViewModel, option: EstimateOptionView): OptionSum[] {
+  const sums: OptionSum[] = [{ label: "Subtotal", value: option.subtotal }];
+  if (view.discountLabel && option.discount)
+    sums.push({ label: view.discountLabel, value: option.discount });
+  if (view.taxLabel && option.tax) sums.push({ label: view.taxLabel, value: option.tax });
+  sums.push({ label: "Total", value: option.total, strong: true });
+  return sums;
 }
 
 /** Whether a version valid through `validUntil` (YYYY-MM-DD, Utah) has expired at `now`. */
@@ -135,7 +159,8 @@ export function estimateViewModel(
       name: option.name,
       lines: option.lines.map((line) => ({
         name: line.name,
-        description: line.description,
+        // versions written before lines dropped the note may still carry it
+        description: withoutSampleNote(line.description),
         quantity: `${formatQuantity(line.quantityThousandths)} ${estimateUnit.label(line.unit)}`,
         unitPrice: formatUsd(line.unitPriceCents),
         amount: formatUsd(line.amountCents),
@@ -158,6 +183,9 @@ export function estimateViewModel(
       content.taxRateBasisPoints === 0
         ? null
         : `Sales tax (${formatPercent(content.taxRateBasisPoints)})`,
+    taxableKey:
+      content.taxRateBasisPoints !== 0 &&
+      content.options.some((option) => option.lines.some((line) => line.taxable)),
     terms: content.terms
       .split(/\n\s*\n/)
       .map((p) => p.trim())

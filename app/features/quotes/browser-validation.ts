@@ -1,7 +1,7 @@
 /**
  * The quote schemas' validation in the browser: zod and the three schemas, loaded with the
  * form's first use (quote-form.tsx) rather than with the page, so a visitor who only reads the
- * form does not download them (issue 16 point 11: the forms' JavaScript budget). The server
+ * form does not download them (the quote forms' JavaScript budget). The server
  * validates every submission with the same schemas either way.
  */
 import { parseWithZod } from "@conform-to/zod/v4";

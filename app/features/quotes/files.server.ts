@@ -1,5 +1,5 @@
 /**
- * Files attached to quote requests (issue 21; docs/decisions/0149-quote-files.md).
+ * Files attached to quote requests (docs/decisions/0149-quote-files.md).
  *
  * - Checked by content, never by name or declared type (file-type reads the signature): photos
  *   are JPEG, PNG, WebP or HEIC (decoded by heic-decode: the prebuilt libvips reads AVIF but not
@@ -19,9 +19,12 @@ import { fileTypeFromBuffer } from "file-type";
 import decodeHeic from "heic-decode";
 import { PDFDocument } from "pdf-lib";
 import sharp, { type Sharp } from "sharp";
+import { customer_messages } from "~/db/messages-schema";
 import { quote_attachments, quote_uploads, quotes } from "~/db/schema";
 import { db } from "~/lib/db.server";
+import { isId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
+import { PRIVATE_PAGE_HEADERS } from "~/lib/private-page";
 import { createRateLimit, type RateLimit } from "~/lib/rate-limit.server";
 import { storage } from "~/lib/storage.server";
 import {
@@ -298,8 +301,6 @@ export type FileReader =
   | { role: "owner"; userId: string }
   | { role: "link"; quoteId: string };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /**
  * One attached file of quote `quoteId` for `reader`, with the same rule as the quote itself:
  * admins any quote's, a signed-in customer their own quotes', a status link's holder that
@@ -313,7 +314,7 @@ export async function readQuoteFile(
   fileId: string,
   variant: "file" | "thumbnail",
 ): Promise<{ body: Buffer; headers: Record<string, string> } | null> {
-  if (!UUID.test(quoteId) || !UUID.test(fileId)) return null;
+  if (!isId(quoteId) || !isId(fileId)) return null;
   if (reader.role === "link" && reader.quoteId !== quoteId) return null;
   const [row] = await db
     .select({
@@ -359,12 +360,10 @@ export function uploadHeaders(
     "Content-Disposition": contentDisposition(name, {
       type: row.kind === "report" ? "attachment" : "inline",
     }),
-    "Cache-Control": "private, no-store",
+    ...PRIVATE_PAGE_HEADERS,
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; sandbox",
     "Cross-Origin-Resource-Policy": "same-origin",
-    "X-Robots-Tag": "noindex, nofollow",
-    "Referrer-Policy": "no-referrer",
   };
 }
 
@@ -379,7 +378,8 @@ export function quoteUploadRateLimit(): RateLimit {
  * Removes what no quote will ever carry: pending uploads older than 24 hours (row, then files)
  * and files under `requests/` older than 24 hours that have no row (the process stopped between
  * storing a file and writing its row). An upload attached meanwhile cannot be deleted (the
- * attachment's foreign key is RESTRICT): that row is kept.
+ * attachment's foreign key is RESTRICT): that row is kept. The file of a customer's message is
+ * never swept.
  * @returns how many upload rows and stray files were removed
  */
 export async function sweepQuoteUploads(
@@ -397,6 +397,13 @@ export async function sweepQuoteUploads(
             .select({ one: sql`1` })
             .from(quote_attachments)
             .where(eq(quote_attachments.upload_id, quote_uploads.id)),
+        ),
+        // the file of a customer's message (features/messages) is kept with the message
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(customer_messages)
+            .where(eq(customer_messages.upload_id, quote_uploads.id)),
         ),
       ),
     );
@@ -419,7 +426,7 @@ export async function sweepQuoteUploads(
   let strays = 0;
   const old = (await storage().list(FOLDER)).filter((entry) => entry.lastModified < cutoff);
   const ids = [...new Set(old.map((entry) => entry.key.split("/")[1] ?? ""))].filter((id) =>
-    UUID.test(id),
+    isId(id),
   );
   const known = new Set<string>();
   for (let i = 0; i < ids.length; i += 500) {
@@ -476,8 +483,8 @@ export async function filesOfSubmission(
     ...new Set(
       formData.getAll(UPLOADED_FILE_FIELD).filter((v): v is string => typeof v === "string"),
     ),
-  ].map((id) => id.toLowerCase());
-  const valid = ids.filter((id) => UUID.test(id));
+  ];
+  const valid = ids.filter(isId);
   const pending =
     submissionKey && valid.length === ids.length ? await pendingUploads(submissionKey, valid) : [];
   if (pending.length !== ids.length) {
@@ -551,13 +558,13 @@ export async function uploadFromQuoteForm(
   if (
     (kind !== "photo" && kind !== "report") ||
     typeof key !== "string" ||
-    !UUID.test(key.toLowerCase()) ||
+    !isId(key) ||
     !(file instanceof File) ||
     file.size === 0
   ) {
     return failed(400, QUOTE_FILE_MESSAGES.missing);
   }
-  const outcome = await storeQuoteUpload(kind, file, key.toLowerCase());
+  const outcome = await storeQuoteUpload(kind, file, key);
   if (!outcome.ok) return failed(outcome.status, outcome.message);
   return { status: 201, answer: { error: null, file: outcome.upload } };
 }
@@ -585,8 +592,62 @@ export function fileNotFound(): Response {
     status: 404,
     headers: {
       "Content-Type": "text/plain; charset=utf-8",
-      "Cache-Control": "private, no-store",
+      ...PRIVATE_PAGE_HEADERS,
       "X-Content-Type-Options": "nosniff",
     },
   });
+}
+
+/** Why the file sent with a message was refused when it is neither a photo nor a PDF. */
+export const messageFileNotAccepted = (name: string) =>
+  `${name} is not a photo (JPEG, PNG, WebP or HEIC) or a PDF file.`;
+
+/**
+ * Checks and stores the file sent with a customer's message, through the same pipeline as a
+ * request's files (module comment): its type read from its content (a PDF is kept as sent, a photo
+ * re-encoded without its metadata), stored as an upload of its own that the message row then
+ * references (the sweep keeps it). A refusal stores nothing.
+ * @returns the stored upload, or the refusal naming the file (400, 413 over 15 MB)
+ * @throws the storage's or the database's error
+ */
+export async function storeMessageFile(
+  file: File,
+): Promise<{ ok: true; upload: PendingUpload } | FileRefusal> {
+  const name = cleanFileName(file.name);
+  if (file.size > QUOTE_FILE_MAX_BYTES) return refuse(QUOTE_FILE_MESSAGES.tooLarge(name), 413);
+  const head = Buffer.from(await file.slice(0, 4100).arrayBuffer());
+  const type = await fileTypeFromBuffer(head).catch(() => undefined);
+  if (type?.mime === "application/pdf") return storeQuoteUpload("report", file, randomUUID());
+  if (!type || !PHOTO_TYPES.has(type.mime)) return refuse(messageFileNotAccepted(name));
+  return storeQuoteUpload("photo", file, randomUUID());
+}
+
+/**
+ * The stored upload `uploadId` (or its thumbnail) with the headers every private file route
+ * serves (`uploadHeaders`). No access check: the caller has decided who may read it.
+ * @returns null for a malformed or unknown id, or a file missing from the storage
+ */
+export async function readUpload(
+  uploadId: string,
+  variant: "file" | "thumbnail",
+): Promise<{ body: Buffer; headers: Record<string, string> } | null> {
+  if (!isId(uploadId)) return null;
+  const [row] = await db
+    .select({
+      kind: quote_uploads.kind,
+      name: quote_uploads.original_name,
+      contentType: quote_uploads.content_type,
+      storageKey: quote_uploads.storage_key,
+      thumbnailKey: quote_uploads.thumbnail_key,
+    })
+    .from(quote_uploads)
+    .where(eq(quote_uploads.id, uploadId));
+  const key = variant === "thumbnail" ? row?.thumbnailKey : row?.storageKey;
+  if (!row || !key) return null;
+  const body = await storage().get(key);
+  if (!body) {
+    logger().error({ uploadId, variant }, "an uploaded file is missing from the storage");
+    return null;
+  }
+  return { body, headers: uploadHeaders(row, variant, body.byteLength) };
 }

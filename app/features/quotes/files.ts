@@ -1,5 +1,5 @@
 /**
- * Files attached to quote requests (issue 21; docs/decisions/0149-quote-files.md): the limits,
+ * Files attached to quote requests (docs/decisions/0149-quote-files.md): the limits,
  * field names and messages shared by the server, the forms and the upload script.
  */
 

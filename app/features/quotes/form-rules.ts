@@ -1,7 +1,7 @@
 /**
  * What the quote forms need in the browser before any validation runs, without zod (the schemas
- * in schemas.ts load with the form's first use: issue 16 point 11): field names and the SPEC's
- * form-level messages. schemas.ts re-exports them for the server.
+ * in schemas.ts load with the form's first use, the quote forms' JavaScript budget): field names
+ * and the SPEC's form-level messages. schemas.ts re-exports them for the server.
  */
 import type { ServiceId } from "~/features/catalog/services";
 
@@ -17,6 +17,87 @@ export const CONTACT_FIELDS = [
   "preferredContactMethod",
   "bestTimeToContact",
 ] as const;
+
+/**
+ * Every field of each service's form in the order the page shows it: the service's own questions
+ * (water-form.tsx, mold-form.tsx, radon-form.tsx), then the shared sections of quote-form.tsx
+ * (property, files, contact). The error summary lists errors in this order.
+ */
+const SHARED_FIELD_ORDER = [
+  "propertyId",
+  "newPropertyAddress",
+  "newPropertyCity",
+  "newPropertyState",
+  "photos",
+  "reports",
+  ...CONTACT_FIELDS,
+  "details",
+] as const;
+
+export const FORM_FIELD_ORDER: Readonly<Record<ServiceId, readonly string[]>> = {
+  water_filtration: [
+    "waterSource",
+    "currentIssues",
+    "hasExistingFilter",
+    "filterType",
+    "appliances",
+    "propertyType",
+    "numBathrooms",
+    "numResidents",
+    "budgetRange",
+    ...SHARED_FIELD_ORDER,
+  ],
+  mold: [
+    "visibleMold",
+    "moldType",
+    "affectedArea",
+    "problemAreas",
+    "symptomsConcerns",
+    "issueDuration",
+    "urgencyLevel",
+    "recentWaterIssues",
+    "previousTreatment",
+    "propertyType",
+    "propertyAge",
+    "hvacSystemType",
+    ...SHARED_FIELD_ORDER,
+  ],
+  radon: [
+    "propertyType",
+    "squareFootage",
+    "numLevels",
+    "yearBuilt",
+    "foundationType",
+    "hasBasement",
+    "basementType",
+    "recentRenovations",
+    "previousTesting",
+    "previousTestDate",
+    "previousResults",
+    "testPurpose",
+    "testPreference",
+    ...SHARED_FIELD_ORDER,
+  ],
+};
+
+/**
+ * `entries` (field name first, e.g. Conform's errors) sorted into the order `service`'s form
+ * shows the fields; an item of a list field ("photos[1]") sorts with its field, unknown names last.
+ */
+export function inFormOrder<T extends readonly [string, ...unknown[]]>(
+  service: ServiceId,
+  entries: readonly T[],
+): T[] {
+  const order = FORM_FIELD_ORDER[service];
+  const rank = ([name]: T) => {
+    const at = order.indexOf(name.split(/[.[]/)[0] ?? name);
+    return at === -1 ? order.length : at;
+  };
+  return [...entries].sort((a, b) => rank(a) - rank(b));
+}
+
+/** The most characters the free-text description ('Anything else we should know?') may hold. */
+export const DESCRIPTION_MAX_LENGTH = 2000;
 
 /** SPEC default: an empty or 0 square footage means 1000. */
 export const DEFAULT_SQUARE_FOOTAGE = 1000;

@@ -1,5 +1,6 @@
 import { CheckboxField, ChoiceGroup, SelectField } from "~/components/ui/form-controls";
 import * as enums from "~/features/catalog/enums";
+import { PropertyTypeField } from "./property-type-field";
 import { FormSection, type QuoteFormProps, QuoteFormShell, useQuoteForm } from "./quote-form";
 import type { moldQuoteSchema } from "./schemas";
 
@@ -57,13 +58,7 @@ export function MoldQuoteForm(props: QuoteFormProps) {
         <CheckboxField meta={fields.previousTreatment} label="The mold has been treated before" />
       </FormSection>
       <FormSection title="Your Property">
-        <SelectField
-          meta={fields.propertyType}
-          label="Property Type"
-          required
-          options={enums.propertyType.options}
-          placeholder="Select property type"
-        />
+        <PropertyTypeField meta={fields.propertyType} />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             meta={fields.propertyAge}

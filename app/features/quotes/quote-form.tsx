@@ -19,7 +19,9 @@ import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import {
+  CheckboxField,
   ChoiceGroup,
+  ErrorSummaryLinks,
   Input,
   SelectField,
   TextAreaField,
@@ -29,9 +31,16 @@ import { toast } from "~/components/ui/toaster";
 import { quoteSubmitEvent } from "~/features/analytics/events";
 import { bestTime, contactMethod, type EnumOption } from "~/features/catalog/enums";
 import type { Service } from "~/features/catalog/services";
+import { TEXT_CONSENT_HINT, TEXT_CONSENT_LABEL } from "~/features/messages/consent";
 import { clientLog } from "~/lib/client-log";
 import { QuoteFileField } from "./file-field";
-import { formErrorMessages, HONEYPOT_FIELD, NEW_PROPERTY } from "./form-rules";
+import {
+  DESCRIPTION_MAX_LENGTH,
+  formErrorMessages,
+  HONEYPOT_FIELD,
+  inFormOrder,
+  NEW_PROPERTY,
+} from "./form-rules";
 import type { contactSchema } from "./schemas";
 import { SubmissionKeyField } from "./submission-key";
 import { SUBMIT_FAILED_MESSAGE, submitFailureToasts } from "./submit-failure";
@@ -68,7 +77,7 @@ function passToServer(formData: FormData) {
 
 /**
  * The schemas' validation, loaded once for every form of the page: zod comes with the form's
- * first use (a focus or a press inside it), not with the page (issue 16 point 11).
+ * first use (a focus or a press inside it), not with the page (the quote forms' JavaScript budget).
  */
 let validation: Promise<typeof import("./browser-validation")> | undefined;
 function loadValidation() {
@@ -185,8 +194,12 @@ export function QuoteFormShell({
   const summaryRef = useRef<HTMLDivElement>(null);
   const [attempts, setAttempts] = useState(0);
 
-  const fieldErrors = Object.entries(form.allErrors).filter(
-    ([name, errors]) => name !== form.name && errors.length > 0,
+  // listed as the fields come on the page, not as the schema checks them
+  const fieldErrors = inFormOrder(
+    service.id,
+    Object.entries(form.allErrors).filter(
+      ([name, errors]) => name !== form.name && errors.length > 0,
+    ),
   );
   const failed = submitFailedAt != null;
   // a submit that got no answer reads as the server's own failure would
@@ -199,6 +212,10 @@ export function QuoteFormShell({
   const hasErrors =
     (attempts > 0 || lastResult != null || failed) &&
     (fieldErrors.length > 0 || formErrors.length > 0);
+  const summaryTitle =
+    fieldErrors.length === 0
+      ? "There is a problem with your request"
+      : `There is a problem with ${fieldErrors.length} ${fieldErrors.length === 1 ? "answer" : "answers"}`;
 
   // After a failed submit (browser or server), move focus to the summary and raise one toast.
   // Conform focuses the first invalid field during its own report, so focus is taken back after.
@@ -234,7 +251,8 @@ export function QuoteFormShell({
         toast.error(shown.title, shown.description ? { description: shown.description } : {});
       }
     } else {
-      toast.error(headlines[0] ?? "Please correct the highlighted fields");
+      // the plain summary title, with the SPEC's form-level message(s) as the description
+      toast.error(summaryTitle, headlines.length > 0 ? { description: headlines.join(" ") } : {});
     }
   });
 
@@ -272,7 +290,7 @@ export function QuoteFormShell({
           className="mt-6 rounded-lg border-2 border-error bg-error-subtle p-4"
         >
           <h2 id="error-summary-title" className="text-lg font-semibold text-error-strong">
-            There is a problem with your request
+            {summaryTitle}
           </h2>
           {[...formErrors, ...headlines].map((message) => (
             <p key={message} className="mt-1 text-sm font-medium text-error-strong">
@@ -280,15 +298,7 @@ export function QuoteFormShell({
             </p>
           ))}
           {fieldErrors.length > 0 && (
-            <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
-              {fieldErrors.map(([name, errors]) => (
-                <li key={name}>
-                  <a href={`#${fields[name]?.id ?? ""}`} className="text-error-strong underline">
-                    {errors[0]}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <ErrorSummaryLinks errors={fieldErrors} idOf={(name) => fields[name]?.id} />
           )}
         </div>
       )}
@@ -439,10 +449,16 @@ export function QuoteFormShell({
               options={bestTime.options}
             />
           </div>
+          <CheckboxField
+            meta={fields.textConsent}
+            label={TEXT_CONSENT_LABEL}
+            hint={TEXT_CONSENT_HINT}
+          />
           <TextAreaField
             meta={fields.details}
             label="Anything else we should know?"
-            hint="Optional. For example access instructions or what you have noticed."
+            hint={`Optional, up to ${DESCRIPTION_MAX_LENGTH} characters. For example access instructions or what you have noticed.`}
+            maxChars={DESCRIPTION_MAX_LENGTH}
           />
         </FormSection>
 

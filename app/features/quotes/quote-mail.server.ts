@@ -8,9 +8,10 @@ import { serviceById } from "~/features/catalog/services";
 import { env } from "~/lib/env.server";
 import type { OutboxMessage } from "~/lib/outbox.server";
 import { detailAnswerRows } from "./answers";
+import type { QuoteStatus } from "./reference";
 import { referenceNumber } from "./reference";
 import type { QuoteRequest } from "./schemas";
-import { STATUS_MEANING } from "./status";
+import { type EstimateStage, statusMeaning } from "./status";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -89,7 +90,7 @@ export function newQuoteMail(
       "",
       `Follow your request at any time: ${statusUrl}`,
       "",
-      "For an emergency, call us any time: our emergency service runs 24/7.",
+      `For an emergency, call us any time at ${env().COMPANY_PHONE.display}: our emergency service runs 24/7.`,
       "",
       `Create an account with this email address to track your request: ${new URL("/auth/signup", config.PUBLIC_URL).href}`,
       "",
@@ -101,7 +102,9 @@ export function newQuoteMail(
 
 /**
  * The requester's mail for a status change of quote `quoteId` to `status`, in plain words, with a
- * fresh status link `statusUrl`. The admin's notes are internal and never included.
+ * fresh status link `statusUrl`, true for where the quote's estimate stands (`estimate`: an
+ * approved request promises scheduling only once its estimate is accepted). The admin's notes are
+ * internal and never included.
  */
 export function statusChangeMail(
   quote: {
@@ -110,8 +113,9 @@ export function statusChangeMail(
     contact_email: string;
     contact_first_name: string;
   },
-  status: keyof typeof STATUS_MEANING,
+  status: QuoteStatus,
   statusUrl: string,
+  estimate: EstimateStage,
 ): OutboxMessage {
   const service = serviceById(quote.service);
   const reference = referenceNumber(quote.id);
@@ -125,13 +129,22 @@ export function statusChangeMail(
       `Hello ${quote.contact_first_name},`,
       "",
       `The status of your ${service.title.toLowerCase()} request ${reference} is now: ${label}.`,
-      STATUS_MEANING[status],
+      statusMeaning(status, estimate),
       "",
       `Follow your request at any time: ${statusUrl}`,
       "",
-      "For an emergency, call us any time: our emergency service runs 24/7.",
+      `For an emergency, call us any time at ${env().COMPANY_PHONE.display}: our emergency service runs 24/7.`,
       "",
       company.name,
     ].join("\n"),
   };
+}
+
+/**
+ * The text for a status change of request `quoteId` to `status` (to a number with consent; the
+ * same event as `statusChangeMail`): the status in plain words and the fresh status link.
+ */
+export function statusChangeText(quoteId: string, status: QuoteStatus, statusUrl: string): string {
+  const label = enums.quoteStatus.label(status);
+  return `${company.name}: your request ${referenceNumber(quoteId)} is now ${label}. Details: ${statusUrl} Reply STOP to stop.`;
 }

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { text_consents } from "~/db/messages-schema";
 import {
   mail_outbox,
   mold_assessment_details,
@@ -15,8 +16,10 @@ import {
   radon_testing_details,
   water_filtration_details,
 } from "~/db/schema";
+import { normalizeMobile } from "~/features/accounts/mobile-number.server";
 import type { PropertyInput } from "~/features/accounts/property-schema";
 import { serviceById } from "~/features/catalog/services";
+import { consentRow } from "~/features/messages/consent.server";
 import { db, insertAtomically, type TableRows } from "~/lib/db.server";
 import { outboxRows } from "~/lib/outbox.server";
 import type { QuoteFileKind } from "./files";
@@ -82,6 +85,7 @@ export async function createQuote(
       : (owner.property ?? null);
   const details = detailsRow(id, request);
   const statusLink = newStatusLink(id);
+  const mobile = c.textConsent ? normalizeMobile(c.phone) : null;
   await insertAtomically([
     ...(newProperty && owner.userId
       ? ([
@@ -126,6 +130,14 @@ export async function createQuote(
       ],
     ],
     details,
+    ...(mobile
+      ? ([
+          [
+            text_consents,
+            [consentRow(mobile, true, "quote_form", { userId: owner.userId, quoteId: id })],
+          ],
+        ] satisfies TableRows[])
+      : []),
     [
       quote_status_history,
       [

@@ -5,6 +5,7 @@ import {
   TextField,
 } from "~/components/ui/form-controls";
 import * as enums from "~/features/catalog/enums";
+import { PropertyTypeField } from "./property-type-field";
 import { FormSection, type QuoteFormProps, QuoteFormShell, useQuoteForm } from "./quote-form";
 import type { radonQuoteSchema } from "./schemas";
 
@@ -20,12 +21,9 @@ export function RadonQuoteForm(props: QuoteFormProps) {
       <QuoteFormShell {...props} form={form as never} fields={fields as never}>
         <FormSection title="Your Property">
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
+            <PropertyTypeField
               meta={fields.propertyType}
-              label="Property Type"
-              required
               options={enums.radonPropertyType.options}
-              placeholder="Select property type"
             />
             <TextField
               meta={fields.squareFootage}

@@ -7,12 +7,15 @@ import "~/lib/zod-browser";
 import { z } from "zod";
 import * as enums from "~/features/catalog/enums";
 import type { ServiceId } from "~/features/catalog/services";
-import { NEW_PROPERTY } from "./form-rules";
+import { idField } from "~/lib/ids";
+import { requiredText } from "~/lib/required-text";
+import { DESCRIPTION_MAX_LENGTH, NEW_PROPERTY } from "./form-rules";
 
 // the rules the form needs without zod live in form-rules.ts; the server reads them here too
 export {
   CONTACT_FIELDS,
   DEFAULT_SQUARE_FOOTAGE,
+  DESCRIPTION_MAX_LENGTH,
   formErrorMessages,
   HONEYPOT_FIELD,
   NEW_PROPERTY,
@@ -44,16 +47,8 @@ const choices = <V extends string>(e: enums.Enumeration<V>) =>
  * (docs/decisions/0002-quote-forms-require-contact-fields.md).
  */
 export const contactSchema = z.object({
-  firstName: z
-    .string({ error: "First name is required" })
-    .trim()
-    .min(1, "First name is required")
-    .max(100, "Please keep this under 100 characters"),
-  lastName: z
-    .string({ error: "Last name is required" })
-    .trim()
-    .min(1, "Last name is required")
-    .max(100, "Please keep this under 100 characters"),
+  firstName: requiredText("First name is required", 100, "Please keep this under 100 characters"),
+  lastName: requiredText("Last name is required", 100, "Please keep this under 100 characters"),
   email: z
     .string({ error: "Email is required" })
     .trim()
@@ -77,14 +72,16 @@ export const contactSchema = z.object({
   bestTimeToContact: choice(enums.bestTime, "Please choose the best time to contact you").default(
     "morning",
   ),
+  /** 'Text me about my request' (unticked by default): consent to texts, features/messages */
+  textConsent: checkbox(),
   /** free text stored as quotes.description; the service's default when empty */
-  details: optionalText(2000),
+  details: optionalText(DESCRIPTION_MAX_LENGTH),
   /**
    * Signed-in customers: one of their properties (ownership is checked on the server), or
    * "new" to add the address below as a property (the ZIP code is the contact ZIP).
    */
   propertyId: z
-    .union([z.literal(NEW_PROPERTY), z.uuid("Please choose one of your properties")])
+    .union([z.literal(NEW_PROPERTY), idField("Please choose one of your properties")])
     .optional(),
   newPropertyAddress: optionalText(200),
   newPropertyCity: optionalText(100),

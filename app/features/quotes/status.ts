@@ -24,6 +24,20 @@ export function canTransition(from: string, to: string): boolean {
   return nextStatuses(from).includes(to as QuoteStatus);
 }
 
+/**
+ * Where the quote's estimate stands, as far as the requester's status text needs it: none sent yet
+ * (no estimate, a draft, or the last one declined), sent and waiting for the requester's answer,
+ * or accepted.
+ */
+export type EstimateStage = "none" | "awaiting" | "accepted";
+
+/** The stage of an estimate whose status is `status` (null: the quote has none). */
+export function estimateStage(status: string | null | undefined): EstimateStage {
+  if (status === "accepted") return "accepted";
+  if (status === "sent" || status === "viewed") return "awaiting";
+  return "none";
+}
+
 /** What a status means to the requester, in plain words (the status mail and status page). */
 export const STATUS_MEANING: Readonly<Record<QuoteStatus, string>> = {
   pending: "We have received your request and a specialist will review it shortly.",
@@ -34,3 +48,15 @@ export const STATUS_MEANING: Readonly<Record<QuoteStatus, string>> = {
   in_progress: "Work on your request is under way.",
   completed: "The work on your request is complete. Thank you for choosing us.",
 };
+
+/**
+ * What `status` means to the requester when the quote's estimate is at `estimate`: work is
+ * scheduled only once an estimate is accepted, so an approved request without an accepted
+ * estimate says what comes first instead of promising scheduling.
+ */
+export function statusMeaning(status: QuoteStatus, estimate: EstimateStage): string {
+  if (status !== "approved" || estimate === "accepted") return STATUS_MEANING[status];
+  return estimate === "awaiting"
+    ? "Your request has been approved. Your estimate is waiting for your answer: once you accept it, we will contact you to schedule the work."
+    : "Your request has been approved. Next we prepare your estimate and send it to you; we schedule the work once you have accepted it.";
+}

@@ -7,12 +7,12 @@
 
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { z } from "zod";
 import { getProperty } from "~/features/accounts/properties.server";
 import { type PropertyInput, propertySchema } from "~/features/accounts/property-schema";
 import type { ServiceId } from "~/features/catalog/services";
 import { isDatabaseUnavailable, isUniqueViolation } from "~/lib/database-errors.server";
-import { env } from "~/lib/env.server";
+import { fromEnv } from "~/lib/env.server";
+import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { kickOutbox } from "~/lib/outbox.server";
 import { createRateLimit, type LimitOutcome, type RateLimit } from "~/lib/rate-limit.server";
@@ -94,12 +94,10 @@ function notSaved(
     : { ok: false, status: 500, result: submission.reply({ formErrors: [SUBMIT_FAILED_MESSAGE] }) };
 }
 
-let quoteLimit: RateLimit | undefined;
 /** QUOTE_RATE_LIMIT submissions per client (IP, IPv6 /64) per hour. */
-function quoteRateLimit(): RateLimit {
-  quoteLimit ??= createRateLimit("quote", env().QUOTE_RATE_LIMIT, 60 * 60);
-  return quoteLimit;
-}
+const quoteRateLimit: () => RateLimit = fromEnv((config) =>
+  createRateLimit("quote", config.QUOTE_RATE_LIMIT, 60 * 60),
+);
 
 /**
  * Counts a quote post refused before its action ran (too large, unreadable) against the quote
@@ -207,7 +205,5 @@ export async function submitQuoteRequest(
 /** The form render's idempotency key (a UUID), or null when absent or malformed. */
 function submissionKeyOf(formData: FormData): string | null {
   const value = formData.get(SUBMISSION_KEY_FIELD);
-  return typeof value === "string" && z.uuid().safeParse(value).success
-    ? value.toLowerCase()
-    : null;
+  return parseId(value);
 }

@@ -1,5 +1,6 @@
 import { CheckboxField, ChoiceGroup, SelectField, TextField } from "~/components/ui/form-controls";
 import * as enums from "~/features/catalog/enums";
+import { PropertyTypeField } from "./property-type-field";
 import { FormSection, type QuoteFormProps, QuoteFormShell, useQuoteForm } from "./quote-form";
 import type { waterQuoteSchema } from "./schemas";
 
@@ -41,13 +42,7 @@ export function WaterQuoteForm(props: QuoteFormProps) {
         />
       </FormSection>
       <FormSection title="Your Property">
-        <SelectField
-          meta={fields.propertyType}
-          label="Property Type"
-          required
-          options={enums.propertyType.options}
-          placeholder="Select property type"
-        />
+        <PropertyTypeField meta={fields.propertyType} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             meta={fields.numBathrooms}

@@ -1,5 +1,5 @@
 /**
- * Exact decimal arithmetic for test results (issue 21 point 4): parsing what staff type, unit
+ * Exact decimal arithmetic for test results: parsing what staff type, unit
  * conversion between mg/L, ug/L (= ppb), ng/L (= ppt) and ppm (= mg/L in water), and each
  * result's flag against its reference level (features/catalog/reference-levels.ts). decimal.js
  * throughout: in floating point 0.07 mg/L is 70.00000000000001 ug/L and 0.1 + 0.2 > 0.3; with

@@ -30,9 +30,9 @@ function FlagBadge({ flag }: { flag: string }) {
 function Report({ report }: { report: ReportView | null }) {
   if (!report) return <span className="text-slate-600">None</span>;
   return (
-    <span className="inline-flex items-center gap-1">
+    <span className="inline-flex flex-wrap items-center gap-x-1">
       <FileText className="size-4 shrink-0 text-slate-600" aria-hidden="true" />
-      <a href={report.href} download className="break-all text-brand-800 underline">
+      <a href={report.href} download className="break-words text-brand-800 underline">
         {report.name}
       </a>
       <span className="text-slate-600">(PDF, {formatFileSize(report.sizeBytes)})</span>
@@ -40,22 +40,46 @@ function Report({ report }: { report: ReportView | null }) {
   );
 }
 
-/** A table that scrolls sideways inside its own box on a narrow screen (the page never does). */
+/**
+ * A results table. From the sm breakpoint it is a table, which scrolls sideways inside its own box
+ * if it must (the page never does); below it (a phone) each row is a block of "Label: value"
+ * lines (Cell), so no column is squeezed to a letter per line and nothing hides off to the side.
+ */
 function TableBox({ label, children }: { label: string; children: ReactNode }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
     <section aria-label={label} tabIndex={0} className="min-w-0 max-w-full overflow-x-auto">
-      <table className="w-full min-w-[32rem] text-left text-sm">{children}</table>
+      <table className="w-full text-left text-sm max-sm:block">{children}</table>
     </section>
   );
 }
 
 const th = "border-b border-slate-300 px-2 py-2 font-semibold";
-const td = "border-b border-slate-200 px-2 py-2 align-top";
+const td =
+  "border-b border-slate-200 px-2 py-2 align-top max-sm:block max-sm:border-0 max-sm:px-0 max-sm:py-0.5";
+/** a row: a table row, or on a phone a block with a rule under it */
+const tr = "max-sm:block max-sm:border-b max-sm:border-slate-300 max-sm:py-2";
+
+/** One cell; on a phone, where the header row is not shown, it starts with its column's name. */
+function Cell({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <td className={td}>
+      <span aria-hidden="true" className="font-medium text-slate-700 sm:hidden">
+        {label}:{" "}
+      </span>
+      {children}
+    </td>
+  );
+}
+
+/** The rows of a TableBox. */
+function Body({ children }: { children: ReactNode }) {
+  return <tbody className="max-sm:block">{children}</tbody>;
+}
 
 function HeaderRow({ cells }: { cells: readonly string[] }) {
   return (
-    <thead>
+    <thead className="max-sm:sr-only">
       <tr>
         {cells.map((cell) => (
           <th key={cell} className={th}>
@@ -89,6 +113,16 @@ const levelsFor = (level: Levels["section"]): Levels => ({
   part: level === "h2" ? "h3" : level === "h3" ? "h4" : "h5",
 });
 
+const RADON_COLUMNS = [
+  "Test ended",
+  "Result",
+  "Reading",
+  "When",
+  "Test",
+  "Device or lab",
+  "Report",
+] as const;
+
 export function RadonResults({
   results,
   levels = levelsFor("h2"),
@@ -111,34 +145,34 @@ export function RadonResults({
       }
       empty={results.length === 0 ? "No radon results yet." : null}
     >
-      <div className="grid gap-4 lg:grid-cols-2">
+      {/* the table takes the full width (its Report column in view), the chart goes under it */}
+      <div className="space-y-4">
         <TableBox label="Radon results">
           <caption className="sr-only">Radon results, oldest first</caption>
-          <HeaderRow
-            cells={["Test ended", "Result", "Reading", "When", "Test", "Device or lab", "Report"]}
-          />
-          <tbody>
+          <HeaderRow cells={RADON_COLUMNS} />
+          <Body>
             {results.map((r) => (
-              <tr key={r.id}>
-                <td className={td}>
+              <tr key={r.id} className={tr}>
+                <Cell label="Test ended">
                   {formatDate(r.endedOn)}
-                  <span className="block text-xs text-slate-600">
+                  <span className="text-xs text-slate-600 sm:block">
+                    {" "}
                     from {formatDate(r.startedOn)}
                   </span>
-                </td>
-                <td className={td}>{`${r.level} pCi/L`}</td>
-                <td className={td}>
+                </Cell>
+                <Cell label="Result">{`${r.level} pCi/L`}</Cell>
+                <Cell label="Reading">
                   <FlagBadge flag={r.flag} />
-                </td>
-                <td className={td}>{r.phase}</td>
-                <td className={td}>{r.testKind}</td>
-                <td className={td}>{r.lab}</td>
-                <td className={td}>
+                </Cell>
+                <Cell label="When">{r.phase}</Cell>
+                <Cell label="Test">{r.testKind}</Cell>
+                <Cell label="Device or lab">{r.lab}</Cell>
+                <Cell label="Report">
                   <Report report={r.report} />
-                </td>
+                </Cell>
               </tr>
             ))}
-          </tbody>
+          </Body>
         </TableBox>
         <div className="min-h-64 min-w-0">
           {mounted ? (
@@ -183,7 +217,7 @@ function SampledResult({
       </Part>
       <TableBox label={`${tableLabel} of ${formatDate(result.sampledOn)}`}>
         <HeaderRow cells={header} />
-        <tbody>{children}</tbody>
+        <Body>{children}</Body>
       </TableBox>
       <p className="text-sm">
         Lab report: <Report report={result.report} />
@@ -241,16 +275,16 @@ export function WaterResults({
           header={["Analyte", "Result", "Reading", "EPA level", "Source"]}
         >
           {r.analytes.map((a) => (
-            <tr key={a.analyte}>
-              <td className={td}>{a.label}</td>
-              <td className={td}>{a.reading}</td>
-              <td className={td}>
+            <tr key={a.analyte} className={tr}>
+              <Cell label="Analyte">{a.label}</Cell>
+              <Cell label="Result">{a.reading}</Cell>
+              <Cell label="Reading">
                 <FlagBadge flag={a.flag} />
-              </td>
-              <td className={td}>{a.level}</td>
-              <td className={td}>
+              </Cell>
+              <Cell label="EPA level">{a.level}</Cell>
+              <Cell label="Source">
                 <SourceLink source={a.source} />
-              </td>
+              </Cell>
             </tr>
           ))}
         </SampledResult>
@@ -287,10 +321,10 @@ export function MoldResults({
           header={["Location", "Indoor (spores/m³)", "Outdoor (spores/m³)"]}
         >
           {r.samples.map((s) => (
-            <tr key={s.location}>
-              <td className={td}>{s.location}</td>
-              <td className={td}>{s.indoor.toLocaleString("en-US")}</td>
-              <td className={td}>{s.outdoor.toLocaleString("en-US")}</td>
+            <tr key={s.location} className={tr}>
+              <Cell label="Location">{s.location}</Cell>
+              <Cell label="Indoor (spores/m³)">{s.indoor.toLocaleString("en-US")}</Cell>
+              <Cell label="Outdoor (spores/m³)">{s.outdoor.toLocaleString("en-US")}</Cell>
             </tr>
           ))}
         </SampledResult>

@@ -1,5 +1,5 @@
 /**
- * The back office's "Record a test result" forms on a quote's page (issue 21 point 4): radon,
+ * The back office's "Record a test result" forms on a quote's page: radon,
  * drinking water and mold, each with an optional lab report PDF. Plain multipart forms posted to
  * the quote page's action (an `intent` per form), so they work with JavaScript off; water has one
  * row per analyte of the catalog and mold five sample rows, blank rows skipped by the server.
@@ -7,7 +7,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Alert, Field, Input, Select } from "~/components/ui/form-controls";
+import { Alert, Field, Input, Select, SelectOptions } from "~/components/ui/form-controls";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import {
   radonPhase,
@@ -136,12 +136,7 @@ function Choice({
     <Field id={id} label={label} required={required} errors={result?.error?.[name] ?? undefined}>
       {(aria) => (
         <Select {...aria} name={name} defaultValue={initial(result, name) ?? defaultValue ?? ""}>
-          <option value="">{placeholder}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <SelectOptions options={options} empty={placeholder} />
         </Select>
       )}
     </Field>
@@ -199,22 +194,37 @@ export function RadonResultForm({ result }: { result: Result }) {
   );
 }
 
+/** The first row of the water and mold forms: the lab's name and the day the samples were taken. */
+function LabAndSampledOn({
+  kind,
+  sampledLabel,
+  result,
+}: {
+  kind: "water" | "mold";
+  sampledLabel: string;
+  result: Result;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextInput id={`${kind}-lab`} name="lab" label="Lab" result={result} required />
+      <TextInput
+        id={`${kind}-sampled`}
+        name="sampledOn"
+        label={sampledLabel}
+        type="date"
+        result={result}
+        required
+      />
+    </div>
+  );
+}
+
 export function WaterResultForm({ result }: { result: Result }) {
   const intent = RESULT_INTENTS.water;
   const analytesError = result?.error?.analytes;
   return (
     <FormShell intent={intent} title="Water result" result={result}>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput id="water-lab" name="lab" label="Lab" result={result} required />
-        <TextInput
-          id="water-sampled"
-          name="sampledOn"
-          label="Sample taken"
-          type="date"
-          result={result}
-          required
-        />
-      </div>
+      <LabAndSampledOn kind="water" sampledLabel="Sample taken" result={result} />
       <fieldset
         className="space-y-3"
         aria-describedby={
@@ -278,17 +288,7 @@ export function MoldResultForm({ result }: { result: Result }) {
   const samplesError = result?.error?.samples;
   return (
     <FormShell intent={intent} title="Mold result" result={result}>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput id="mold-lab" name="lab" label="Lab" result={result} required />
-        <TextInput
-          id="mold-sampled"
-          name="sampledOn"
-          label="Samples taken"
-          type="date"
-          result={result}
-          required
-        />
-      </div>
+      <LabAndSampledOn kind="mold" sampledLabel="Samples taken" result={result} />
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium">Air samples (spores/m³)</legend>
         {samplesError?.length ? (

@@ -1,8 +1,11 @@
 /**
- * Test results of a property (issue 21 point 4): staff record them from one of the property's
- * quotes (admin quote page), each with an optional lab report PDF checked like a quote's reports
+ * Test results: staff record them from a quote's admin page, for the quote's service address,
+ * each with an optional lab report PDF checked like a quote's reports
  * (features/quotes/files.server.ts) and stored in the file storage; the report becomes one of
- * the quote's files in the same transaction as the result. docs/decisions/0157-test-results.md.
+ * the quote's files in the same transaction as the result. A result belongs to its quote: a
+ * property's record shows the results of the quotes linked to it, and closing the account or
+ * removing the property unlinks them and keeps them. docs/decisions/0157-test-results.md,
+ * docs/decisions/0160-results-belong-to-their-request.md.
  */
 import { randomUUID } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
@@ -29,6 +32,7 @@ import { processQuoteFile } from "~/features/quotes/files.server";
 import { referenceNumber } from "~/features/quotes/reference";
 import { denverDate } from "~/lib/dates";
 import { db } from "~/lib/db.server";
+import { isId } from "~/lib/ids";
 import { storage } from "~/lib/storage.server";
 import { flagRadon, flagWater, levelIn } from "./levels";
 import {
@@ -52,12 +56,12 @@ export function isResultPost(form: FormData): boolean {
 
 /**
  * Records the result posted with `form` (a result form: `intent` names the kind) for quote
- * `quoteId`'s property, by admin `adminId`. Checks every field (zod) and the report by content;
+ * `quoteId` (its service address; a saved property is not needed), by admin `adminId`. Checks every field (zod) and the report by content;
  * then writes, in one transaction, the report's upload row and its attachment to the quote, the
  * result and its analytes or samples. The report's bytes are stored first (a file left by a
  * failed transaction has no row and is swept after 24 hours).
  * @returns the kind recorded, or a refusal: 404 (no such quote), 400/413 with Conform's reply
- *   (field messages, or the form's when the quote has no property)
+ *   (field messages, or the form's when the quote has no street address)
  */
 export async function recordTestResult(
   quoteId: string,
@@ -69,9 +73,9 @@ export async function recordTestResult(
   | { ok: false; status: 400 | 413; intent: string; result: Reply }
 > {
   const intent = String(form.get("intent"));
-  if (!/^[0-9a-f-]{36}$/i.test(quoteId)) return { ok: false, status: 404 };
+  if (!isId(quoteId)) return { ok: false, status: 404 };
   const [quote] = await db
-    .select({ id: quotes.id, propertyId: quotes.property_id })
+    .select({ id: quotes.id, address: quotes.property_address })
     .from(quotes)
     .where(eq(quotes.id, quoteId));
   if (!quote) return { ok: false, status: 404 };
@@ -86,15 +90,14 @@ export async function recordTestResult(
         : parseWithZod(form, { schema: moldResultSchema(today) });
   if (submission.status !== "success")
     return { ok: false, status: 400, intent, result: submission.reply() };
-  if (!quote.propertyId) {
+  if (!quote.address) {
     return {
       ok: false,
       status: 400,
       intent,
-      result: submission.reply({ formErrors: [RESULT_MESSAGES.noProperty] }),
+      result: submission.reply({ formErrors: [RESULT_MESSAGES.noAddress] }),
     };
   }
-  const propertyId = quote.propertyId;
 
   // the report: checked by content like a quote's lab report, stored before the rows
   const file = form.get(REPORT_FIELD);
@@ -142,7 +145,6 @@ export async function recordTestResult(
       });
     }
     const common: Omit<typeof test_results.$inferInsert, "lab" | "sampled_on"> = {
-      property_id: propertyId,
       quote_id: quoteId,
       kind,
       report_upload_id: report?.id ?? null,
@@ -269,9 +271,9 @@ export interface PropertyResults {
 export type ReportHref = (report: { quoteId: string; fileId: string }) => string;
 
 /**
- * The results of `propertyId` (the caller has checked who may see them) or of one quote
- * (`quoteId`, the admin page), oldest first, each read against its EPA level; a report's link
- * is made by `reportHref`.
+ * The results of `propertyId` (those of the quotes linked to it; the caller has checked who may
+ * see them) or of one quote (`quoteId`, the admin page), oldest first, each read against its EPA
+ * level; a report's link is made by `reportHref`.
  */
 export async function resultsOf(
   scope: { propertyId: string } | { quoteId: string },
@@ -293,10 +295,11 @@ export async function resultsOf(
       reportSize: quote_uploads.size_bytes,
     })
     .from(test_results)
+    .innerJoin(quotes, eq(quotes.id, test_results.quote_id))
     .leftJoin(quote_uploads, eq(quote_uploads.id, test_results.report_upload_id))
     .where(
       "propertyId" in scope
-        ? eq(test_results.property_id, scope.propertyId)
+        ? eq(quotes.property_id, scope.propertyId)
         : eq(test_results.quote_id, scope.quoteId),
     )
     .orderBy(asc(test_results.sampled_on), asc(test_results.created_at));
@@ -399,7 +402,7 @@ const unitLabel = (v: string) => waterUnit.label(v);
 
 /** The property's address (its record's heading), or null when `propertyId` is not `userId`'s. */
 export async function propertyOfOwner(userId: string, propertyId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(propertyId)) return null;
+  if (!isId(propertyId)) return null;
   const [row] = await db
     .select({
       id: properties.id,

@@ -1,5 +1,5 @@
 /**
- * The three "record a test result" forms of a quote's admin page (issue 21 point 4): field names,
+ * The three "record a test result" forms of a quote's admin page: field names,
  * row counts and the server's zod schemas with their messages. Conform's parser has already turned
  * empty fields into `undefined`. Decimal values stay strings (features/records/levels.ts).
  */
@@ -46,8 +46,7 @@ export const RESULT_MESSAGES = {
   noSamples: "Enter at least one sample.",
   location: "Enter where the sample was taken.",
   count: "Enter the spore count as a whole number (spores/m³).",
-  noProperty:
-    "This request has no saved property (a guest's request, or the property was removed), so results cannot be kept on a property's record.",
+  noAddress: "This request has no street address yet. Set its service address on this page first.",
 } as const;
 
 const isoDate = (message: string) =>
@@ -91,15 +90,19 @@ const analyteSchema = z
   })
   .optional();
 
+/** The lab and the day the samples were taken (not after `today`), as the water and mold forms ask. */
+function labAndSampledOn(today: string) {
+  return {
+    lab: lab(RESULT_MESSAGES.lab),
+    sampledOn: isoDate(RESULT_MESSAGES.sampledOn).refine((d) => d <= today, RESULT_MESSAGES.future),
+  };
+}
+
 /** The water form: lab, sample day, and one row per catalog analyte (blank rows skipped). */
 export function waterResultSchema(today: string) {
   return z
     .object({
-      lab: lab(RESULT_MESSAGES.lab),
-      sampledOn: isoDate(RESULT_MESSAGES.sampledOn).refine(
-        (d) => d <= today,
-        RESULT_MESSAGES.future,
-      ),
+      ...labAndSampledOn(today),
       analytes: z.object(
         Object.fromEntries(waterAnalyteIds.map((id) => [id, analyteSchema])) as Record<
           WaterAnalyteId,
@@ -150,11 +153,7 @@ const count = z
 export function moldResultSchema(today: string) {
   return z
     .object({
-      lab: lab(RESULT_MESSAGES.lab),
-      sampledOn: isoDate(RESULT_MESSAGES.sampledOn).refine(
-        (d) => d <= today,
-        RESULT_MESSAGES.future,
-      ),
+      ...labAndSampledOn(today),
       samples: z
         .array(
           z

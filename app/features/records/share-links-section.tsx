@@ -1,5 +1,5 @@
 /**
- * The owner's share links of a property's record (issue 21 point 5): make a read-only link for a
+ * The owner's share links of a property's record: make a read-only link for a
  * buyer or an inspector, valid 7, 30 or 90 days; the new link is shown once (only its hash is
  * kept); the live links are listed with their expiry, each with a Revoke button. Plain forms.
  */

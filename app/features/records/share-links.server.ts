@@ -1,5 +1,5 @@
 /**
- * Read-only share links to a property's record (issue 21 point 5): the homeowner makes one for a
+ * Read-only share links to a property's record: the homeowner makes one for a
  * buyer or an inspector, valid 7, 30 or 90 days, revocable; /records/{token} shows the address,
  * the results and the results' reports, nothing else (no name, email or phone). The token carries
  * 256 bits from the CSPRNG; only its SHA-256 hash is stored, so the full link is shown once, when
@@ -7,19 +7,18 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, isNull } from "drizzle-orm";
-import { properties, quote_uploads, record_share_links, test_results } from "~/db/schema";
+import { properties, quote_uploads, quotes, record_share_links, test_results } from "~/db/schema";
 import type { QuoteFileKind } from "~/features/quotes/files";
 import { fileNotFound, uploadHeaders } from "~/features/quotes/files.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { isId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { storage } from "~/lib/storage.server";
 import { propertyOfOwner } from "./results.server";
 import type { ShareLinkDays } from "./share-schema";
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /**
@@ -47,7 +46,7 @@ export async function createShareLink(
 
 /** The live (not revoked, not expired) share links of the owner's property, newest first. */
 export async function liveShareLinks(userId: string, propertyId: string, now = new Date()) {
-  if (!UUID.test(propertyId)) return [];
+  if (!isId(propertyId)) return [];
   return db
     .select({
       id: record_share_links.id,
@@ -73,7 +72,7 @@ export async function revokeShareLink(
   propertyId: string,
   linkId: string,
 ): Promise<boolean> {
-  if (!UUID.test(linkId) || !(await propertyOfOwner(userId, propertyId))) return false;
+  if (!isId(linkId) || !(await propertyOfOwner(userId, propertyId))) return false;
   const rows = await db
     .update(record_share_links)
     .set({ revoked_at: new Date() })
@@ -124,7 +123,7 @@ export async function propertyByShareToken(token: string, now = new Date()) {
  */
 export async function sharedReportResponse(token: string, fileId: string): Promise<Response> {
   const property = await propertyByShareToken(token);
-  if (!property || !UUID.test(fileId)) return fileNotFound();
+  if (!property || !isId(fileId)) return fileNotFound();
   const [row] = await db
     .select({
       kind: quote_uploads.kind,
@@ -133,10 +132,9 @@ export async function sharedReportResponse(token: string, fileId: string): Promi
       storageKey: quote_uploads.storage_key,
     })
     .from(test_results)
+    .innerJoin(quotes, eq(quotes.id, test_results.quote_id))
     .innerJoin(quote_uploads, eq(quote_uploads.id, test_results.report_upload_id))
-    .where(
-      and(eq(test_results.property_id, property.id), eq(test_results.report_upload_id, fileId)),
-    )
+    .where(and(eq(quotes.property_id, property.id), eq(test_results.report_upload_id, fileId)))
     .limit(1);
   if (!row) return fileNotFound();
   const body = await storage().get(row.storageKey);

@@ -1,8 +1,9 @@
 /**
- * The share-link forms of a property's record (issue 21 point 5): make one for 7, 30 or 90 days,
+ * The share-link forms of a property's record: make one for 7, 30 or 90 days,
  * revoke one. docs/decisions/0155-record-share-links.md.
  */
 import { z } from "zod";
+import { idField } from "~/lib/ids";
 
 /** How long a share link may live, in days (the owner picks one; 30 is offered first). */
 export const SHARE_LINK_DAYS = [7, 30, 90] as const;
@@ -21,4 +22,4 @@ export const shareSchema = z.object({
     .transform((v) => Number(v) as ShareLinkDays),
 });
 
-export const revokeSchema = z.object({ linkId: z.uuid() });
+export const revokeSchema = z.object({ linkId: idField() });

@@ -2,15 +2,33 @@
  * The 'Book your assessment visit' page, wherever the requester reaches it from: the days with
  * free times (links), the chosen day's times (radios) and, for radon, the pick-up 48 to 96 hours
  * after the chosen placement. Works without JavaScript: days are links, choosing a placement is
- * a GET form, booking is a POST.
+ * a GET form, booking is a POST. A request without a street address (a guest's, with a ZIP code
+ * only) asks for it in the booking form.
  */
-import { getFormProps, useForm } from "@conform-to/react";
-import { Form, Link, useLocation } from "react-router";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { Form, Link, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Alert, ChoiceGroup } from "~/components/ui/form-controls";
 import { useIsPending } from "~/components/ui/use-is-pending";
+import { AddressFields } from "~/features/accounts/property-form";
+import type { ServiceAddress } from "~/features/quotes/service-address.server";
+import { type MetaArgsLike, pageMeta } from "~/lib/seo";
 import type { BookedVisit, BookingView } from "./booking.server";
+import { formatHours } from "./hours";
+import { TaskFrame } from "./task-frame";
+
+/**
+ * The booking routes' shouldRevalidate: after a refused booking or change (409: the time was just
+ * taken, or the visit is too close to change online) the page's data loads again, so the taken
+ * time is no longer offered; React Router skips that after a 4xx answer unless a route asks.
+ */
+export function revalidateAfterConflict({
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs): boolean {
+  return actionStatus === 409 || defaultShouldRevalidate;
+}
 
 function Booked({ view, path }: { view: Extract<BookingView, { state: "booked" }>; path: string }) {
   const many = view.visits.length > 1;
@@ -36,13 +54,17 @@ function Booked({ view, path }: { view: Extract<BookingView, { state: "booked" }
           </div>
         ) : (
           <p className="mt-4">
-            Your visit is less than {view.leadTimeHours} hours away and can no longer be changed
-            online. To change or cancel it, please call us.
+            Your visit is less than {formatHours(view.leadTimeHours)} away and can no longer be
+            changed online. To change or cancel it, please call us.
           </p>
         )}
         <p className="mt-4 text-sm text-slate-700">
           We email you a calendar invitation for every booking and change. You can change or cancel
-          online until {view.leadTimeHours} hours before the visit.
+          online{" "}
+          {view.leadTimeHours > 0
+            ? `until ${formatHours(view.leadTimeHours)} before the visit`
+            : "until the visit starts"}
+          .
         </p>
       </CardContent>
     </Card>
@@ -93,17 +115,43 @@ function DayLinks({
   );
 }
 
+/** The street address fields of the booking form, for a request that has none yet. */
+function AddressQuestion({ fields }: { fields: Parameters<typeof AddressFields>[0]["fields"] }) {
+  return (
+    <fieldset className="space-y-4">
+      <legend className="text-base font-semibold">Where should we come?</legend>
+      <p className="text-sm text-slate-700">
+        Your request has only a ZIP code. Enter the street address of the home we visit.
+      </p>
+      <AddressFields fields={fields} addressLabel="Street address" />
+    </fieldset>
+  );
+}
+
 /** The booking page's content under its heading, for `view` at `path` (the page's own address). */
 export function VisitBooking({
   view,
   message,
+  addressResult,
 }: {
-  view: BookingView;
+  view: BookingView & { address: ServiceAddress };
   message: string | undefined;
+  /** the action's reply to a missing or wrong street address */
+  addressResult?: SubmissionResult<string[]> | null;
 }) {
   const path = useLocation().pathname;
-  const [form, fields] = useForm<{ slot: string; placement: string; pickup: string }>({
+  const [form, fields] = useForm<{
+    slot: string;
+    placement: string;
+    pickup: string;
+    address: string;
+    city: string;
+    state: string;
+    zipCode: string;
+  }>({
     id: "book-visit",
+    lastResult: addressResult,
+    defaultValue: { state: "UT", zipCode: view.address.zipCode },
     shouldValidate: "onSubmit",
   });
   const busy = useIsPending({});
@@ -111,12 +159,28 @@ export function VisitBooking({
   if (view.state === "closed") {
     return <p className="mt-6">This request can no longer book a visit. Please call us.</p>;
   }
+  if (view.state === "arrange") {
+    return (
+      <div className="mt-6 space-y-2">
+        <p className="font-medium">We will call you to arrange a time for your visit.</p>
+        <p>
+          Visits cannot be booked online yet. Rather talk now? Call us at{" "}
+          <a href={`tel:${view.phone}`} className="font-medium text-brand-800 underline">
+            {view.phoneDisplay}
+          </a>
+          .
+        </p>
+      </div>
+    );
+  }
   const choosingPickup = view.radon && view.placement;
   // moving booked visits: the links and forms keep ?change=1, the posts say intent=reschedule
   const change = view.rescheduling ? "&change=1" : "";
   const intent = view.rescheduling ? (
     <input type="hidden" name="intent" value="reschedule" />
   ) : null;
+  const addressQuestion =
+    !view.rescheduling && !view.address.address ? <AddressQuestion fields={fields} /> : null;
   return (
     <div>
       {view.rescheduling && (
@@ -136,6 +200,12 @@ export function VisitBooking({
           : `Choose a time for your ${view.kindLabel.toLowerCase()}.`}{" "}
         Times are Mountain Time.
       </p>
+      {view.address.address && (
+        <p className="mt-2 text-slate-700">
+          <span className="font-medium">Visit address:</span> {view.address.address},{" "}
+          {view.address.city}, {view.address.state} {view.address.zipCode}
+        </p>
+      )}
       {message && <Alert className="mt-4">{message}</Alert>}
       {view.days.length === 0 ? (
         <p className="mt-6">
@@ -172,6 +242,7 @@ export function VisitBooking({
                 label={`${view.pickupLabel} (48 to 96 hours after the placement)`}
                 options={view.pickups}
               />
+              {addressQuestion}
               <Button type="submit" disabled={busy}>
                 {busy
                   ? "Saving..."
@@ -214,6 +285,7 @@ export function VisitBooking({
                   label={`${view.kindLabel} time`}
                   options={view.slots}
                 />
+                {addressQuestion}
                 <Button type="submit" disabled={busy}>
                   {busy ? "Saving..." : view.rescheduling ? "Move my visit" : "Book this visit"}
                 </Button>
@@ -223,5 +295,38 @@ export function VisitBooking({
         </>
       )}
     </div>
+  );
+}
+
+/** The title and description of every booking page (a route's `meta`): a private page, never indexed. */
+export function bookingPageMeta(args: MetaArgsLike) {
+  return pageMeta(args, {
+    title: "Book Your Assessment Visit",
+    description: "Choose a time for your visit.",
+    noIndex: true,
+  });
+}
+
+/**
+ * The whole booking page (its heading over `VisitBooking`), for the status link and confirmation
+ * routes or, `inAccount`, inside the account layout.
+ */
+export function VisitBookingPage({
+  view,
+  actionData,
+  inAccount = false,
+}: {
+  view: BookingView & { address: ServiceAddress };
+  actionData?: { message?: string; addressResult?: SubmissionResult<string[]> | null };
+  inAccount?: boolean;
+}) {
+  return (
+    <TaskFrame title="Book your assessment visit" inAccount={inAccount} width="max-w-3xl">
+      <VisitBooking
+        view={view}
+        message={actionData?.message}
+        addressResult={actionData?.addressResult}
+      />
+    </TaskFrame>
   );
 }

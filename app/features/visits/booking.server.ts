@@ -1,19 +1,20 @@
 /**
- * Booking an assessment visit (issue 20, point 2), for a quote whose page the caller has already
+ * Booking an assessment visit, for a quote whose page the caller has already
  * let the requester see (status link, confirmation cookie or the owner's account): the free slots
  * for the next 14 days, and the booking itself. Radon books the detector's placement and its
- * pick-up 48 to 96 hours later in one statement: both or neither.
+ * pick-up 48 to 96 hours after the placement's end in one statement: both or neither.
  *
  * Two bookings of one staff member's time: the database's exclusion constraint
  * (visits_staff_no_overlap) refuses the second, whichever process writes it; the requester is told
  * "That time was just taken, please choose another" and shown the fresh slots.
  *
- * Booking, moving and cancelling mail the homeowner a calendar invitation (calendar.server.ts) in
+ * Booking, moving and cancelling mail the homeowner and the visit's staff member a calendar
+ * invitation (calendar.server.ts), and the company an alert when the homeowner made the change, in
  * the same transaction as the change. The homeowner moves or cancels the quote's visits (a radon
  * placement and pick-up together) until the lead time before the first; after that, a phone call.
  * docs/decisions/0146-visit-booking.md, docs/decisions/0153-visit-changes.md
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { profiles, quote_status_links, quotes, user, visits } from "~/db/schema";
 import {
   BOOKING_DAYS,
@@ -26,18 +27,31 @@ import {
 import { newStatusLink } from "~/features/quotes/status-link.server";
 import { isExclusionViolation, isUniqueViolation } from "~/lib/database-errors.server";
 import { db } from "~/lib/db.server";
-import { kickOutbox, queueMail } from "~/lib/outbox.server";
+import { env } from "~/lib/env.server";
+import { isId } from "~/lib/ids";
+import { kickOutbox, type OutboxMessage, queueMail } from "~/lib/outbox.server";
 import {
+  bookingAlertMail,
+  type CalendarPerson,
   type CalendarQuote,
   type CalendarVisit,
   denverDay,
+  staffInvitationMail,
   type VisitChange,
   visitLocation,
   visitMail,
 } from "./calendar.server";
 import { formatDay, formatTimeRange } from "./format";
+import { formatHours } from "./hours";
 import { availabilityInputs, visitSettings } from "./settings.server";
-import { type BusyInterval, bookingWindow, freeSlots, pickupWindow, type Slot } from "./slots";
+import {
+  type BusyInterval,
+  bookingWindow,
+  exposureFits,
+  freeSlots,
+  pickupWindow,
+  type Slot,
+} from "./slots";
 
 export const SLOT_TAKEN = "That time was just taken, please choose another";
 
@@ -90,9 +104,22 @@ export type BookingView =
       leadTimeHours: number;
     }
   | { state: "closed" }
+  | {
+      /**
+       * Nobody does visits yet (no visit staff with working hours on /admin/schedule): the
+       * company calls to arrange a time instead of showing an empty calendar
+       */
+      state: "arrange";
+      /** the company's phone as people read it (COMPANY_PHONE) */
+      phoneDisplay: string;
+      /** E.164, for a tel: link */
+      phone: string;
+    }
   | ChooseView;
 
 interface Availability {
+  /** at least one staff member does visits and has working hours (else nobody is bookable) */
+  staffReady: boolean;
   slots(kind: VisitKind, from: Date, until: Date, extraBusy?: BusyInterval[]): Slot[];
   window: { from: Date; until: Date };
   leadTimeHours: number;
@@ -128,6 +155,7 @@ async function availability(
       ),
   );
   return {
+    staffReady: staff.some((member) => member.hours.some((day) => day !== null)),
     window,
     leadTimeHours: lead,
     slots: (kind, from, until, extraBusy = []) =>
@@ -156,6 +184,7 @@ const quoteColumns = {
   contact_email: quotes.contact_email,
   contact_first_name: quotes.contact_first_name,
   contact_last_name: quotes.contact_last_name,
+  contact_phone: quotes.contact_phone,
   property_address: quotes.property_address,
   property_city: quotes.property_city,
   property_zip_code: quotes.property_zip_code,
@@ -176,36 +205,46 @@ function calendarQuote(quote: NonNullable<QuoteForBooking>): CalendarQuote {
     contact_email: quote.contact_email,
     contact_first_name: quote.contact_first_name,
     contact_last_name: quote.contact_last_name,
+    contact_phone: quote.contact_phone,
     location: visitLocation(quote),
   };
 }
 
 export type VisitRow = typeof visits.$inferSelect;
 
-/** The visit rows of quote `quoteId`, soonest first. */
+/** The assessment visit rows of quote `quoteId`, soonest first (work visits are the job's). */
 async function visitRows(quoteId: string): Promise<VisitRow[]> {
   return db
     .select()
     .from(visits)
-    .where(eq(visits.quote_id, quoteId))
+    .where(and(eq(visits.quote_id, quoteId), ne(visits.kind, "work")))
     .orderBy(asc(visits.starts_at));
 }
 
 /**
- * Staff members' names by id: their profile's full name, else their account name or email. Read
- * through `executor` (a transaction in progress; PGlite has one connection).
+ * Staff members by id: their name (the profile's full name, else the account name or email) and
+ * email. Read through `executor` (a transaction in progress; PGlite has one connection).
  */
-export async function staffNames(
+async function staffPeople(
   ids: readonly string[],
   executor: Pick<typeof db, "select"> = db,
-): Promise<Map<string, string>> {
+): Promise<Map<string, CalendarPerson>> {
   if (ids.length === 0) return new Map();
   const rows = await executor
     .select({ id: user.id, name: user.name, email: user.email, full: profiles.full_name })
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))
     .where(inArray(user.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, r.full || r.name || r.email]));
+  return new Map(rows.map((r) => [r.id, { name: r.full || r.name || r.email, email: r.email }]));
+}
+
+/** Staff members' names by id, as staffPeople names them. */
+export async function staffNames(
+  ids: readonly string[],
+  executor: Pick<typeof db, "select"> = db,
+): Promise<Map<string, string>> {
+  const people = await staffPeople(ids, executor);
+  return new Map([...people].map(([id, person]) => [id, person.name]));
 }
 
 async function describeVisits(rows: VisitRow[]): Promise<BookedVisit[]> {
@@ -234,7 +273,7 @@ export async function bookedVisitsOf(
   const rows = await db
     .select()
     .from(visits)
-    .where(inArray(visits.quote_id, [...quoteIds]))
+    .where(and(inArray(visits.quote_id, [...quoteIds]), ne(visits.kind, "work")))
     .orderBy(asc(visits.starts_at));
   const described = await describeVisits(rows);
   rows.forEach((row, i) => {
@@ -247,7 +286,8 @@ export async function bookedVisitsOf(
 
 /**
  * Whether the homeowner may still move or cancel `rows` online at `now`: every visit starts at
- * least `leadTimeHours` later (the booking lead time, SPEC issue 20: "until the lead time").
+ * least `leadTimeHours` later (the booking lead time: a homeowner books and changes visits only
+ * until then).
  */
 export function changeableOnline(rows: readonly VisitRow[], now: Date, leadTimeHours: number) {
   const cutoff = now.getTime() + leadTimeHours * 3_600_000;
@@ -300,6 +340,10 @@ export async function bookingView(
   const kind = firstVisitKind(quote.service);
   const radon = quote.service === "radon";
   const open = await availability(now, rows);
+  if (!open.staffReady) {
+    const { COMPANY_PHONE } = env();
+    return { state: "arrange", phoneDisplay: COMPANY_PHONE.display, phone: COMPANY_PHONE.e164 };
+  }
   const all = open.slots(kind, open.window.from, open.window.until);
   const days = [...new Set(all.map((s) => s.day))].map((day) => ({
     day,
@@ -328,9 +372,12 @@ export async function bookingView(
   };
 }
 
-/** Free pick-up slots for `placement`, its staff member (the first preferred) busy during it. */
+/**
+ * Free pick-up slots for `placement` (48 to 96 hours after its end), its staff member (the first
+ * preferred) busy during it.
+ */
 function pickupSlots(open: Availability, placement: Slot, now: Date): Slot[] {
-  const window = pickupWindow(placement.startsAt, now, open.leadTimeHours, RADON_PICKUP_WINDOW);
+  const window = pickupWindow(placement, now, open.leadTimeHours, RADON_PICKUP_WINDOW);
   const placed = {
     staffId: placement.staffIds[0] as string,
     startsAt: placement.startsAt,
@@ -345,31 +392,68 @@ export type BookingOutcome =
 
 type Transaction = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
+/** Who made a change: the homeowner (online) or a staff member (the back office). */
+type ChangedBy = "homeowner" | "staff";
+
 /**
- * Queues, inside `tx`, the homeowner's calendar mail for `change` to `rows` (with their new
- * SEQUENCE), carrying a fresh status link (its row written in `tx` too).
+ * Queues, inside `tx`, the mail of `change` to `rows` (with their new SEQUENCE): the homeowner's
+ * calendar mail carrying a fresh status link (its row written in `tx` too); each staff member's
+ * calendar mail for the visits they now hold or no longer hold (`before`: the rows as they were,
+ * for a move; a visit moved to a colleague leaves the former one's calendar); and, when `by` the
+ * homeowner, the company's alert (LEADS_EMAIL). docs/decisions/0176-staff-told-of-bookings.md
  */
 async function mailChange(
   tx: Transaction,
   change: VisitChange,
   quote: NonNullable<QuoteForBooking>,
   rows: readonly VisitRow[],
+  { by, now, before = [] }: { by: ChangedBy; now: Date; before?: readonly VisitRow[] },
 ): Promise<void> {
-  const names = await staffNames(
-    rows.map((r) => r.staff_id),
+  const people = await staffPeople(
+    [...rows, ...before].map((r) => r.staff_id),
     tx,
   );
   const link = newStatusLink(quote.id);
   await tx.insert(quote_status_links).values(link.row);
-  const calendarVisits: CalendarVisit[] = rows.map((r) => ({
+  const toCalendar = (r: VisitRow): CalendarVisit => ({
     id: r.id,
     kind: r.kind,
     startsAt: r.starts_at,
     endsAt: r.ends_at,
     sequence: r.sequence,
-    staffName: names.get(r.staff_id) ?? "our technician",
-  }));
-  await queueMail(tx, [visitMail(change, calendarQuote(quote), calendarVisits, link.url)]);
+    staffName: people.get(r.staff_id)?.name ?? "our technician",
+  });
+  const forMail = calendarQuote(quote);
+  const calendarVisits = rows.map(toCalendar);
+  const messages: OutboxMessage[] = [visitMail(change, forMail, calendarVisits, link.url)];
+  // one mail per staff member and method, each visit once
+  const groups = new Map<
+    string,
+    { person: CalendarPerson; method: "request" | "cancel"; visits: CalendarVisit[] }
+  >();
+  const add = (staffId: string, method: "request" | "cancel", visit: CalendarVisit) => {
+    const person = people.get(staffId);
+    if (!person) return;
+    const key = `${staffId} ${method}`;
+    const group = groups.get(key) ?? { person, method, visits: [] };
+    groups.set(key, group);
+    group.visits.push(visit);
+  };
+  for (const row of rows) {
+    add(row.staff_id, change === "cancelled" ? "cancel" : "request", toCalendar(row));
+    const was = before.find((b) => b.id === row.id);
+    if (change !== "cancelled" && was && was.staff_id !== row.staff_id) {
+      add(was.staff_id, "cancel", { ...toCalendar(was), sequence: row.sequence });
+    }
+  }
+  for (const group of groups.values()) {
+    messages.push(staffInvitationMail(group.method, forMail, group.visits, group.person));
+  }
+  if (by === "homeowner") {
+    const earlier = change === "moved" ? before.map(toCalendar) : [];
+    messages.push(bookingAlertMail(change, forMail, calendarVisits, now, earlier));
+  }
+  await queueMail(tx, messages);
 }
 
 /** The visit rows `form` chooses for quote `quote` (slot, or radon placement and pick-up). */
@@ -422,7 +506,8 @@ async function chosenRows(
  * `pickup` (both ISO instants; the pick-up 48 to 96 hours after the placement). Each must be a
  * free slot now (working hours, lead time, 14 days); the staff member is the first free one
  * preferred by freeSlots (fewest visits that day, then id). Both radon visits are written by one
- * statement, with the homeowner's calendar mail (METHOD:REQUEST, SEQUENCE 0) in one transaction.
+ * statement, with the homeowner's and the staff member's calendar mail (METHOD:REQUEST, SEQUENCE 0)
+ * and the company's alert in one transaction.
  * @returns the booked visits; 409 SLOT_TAKEN when a chosen time is no longer free (taken by
  *   another booking, also one committed a moment ago by another process); 409 when the quote may
  *   not book (already booked, closed); 400 for a missing or malformed choice; 404 unknown quote.
@@ -445,7 +530,7 @@ export async function bookVisit(
         .insert(visits)
         .values(chosen.rows.map((r) => ({ ...r, quote_id: quote.id })))
         .returning();
-      await mailChange(tx, "booked", quote, inserted);
+      await mailChange(tx, "booked", quote, inserted, { by: "homeowner", now });
     });
   } catch (error) {
     if (isExclusionViolation(error)) return { ok: false, status: 409, message: SLOT_TAKEN };
@@ -460,15 +545,15 @@ export async function bookVisit(
 
 /** The message when a visit is too close to change online (docs/decisions/0153-visit-changes.md). */
 export function tooLateMessage(leadTimeHours: number): string {
-  return `Your visit is less than ${leadTimeHours} hours away and can no longer be changed online. Please call us.`;
+  return `Your visit is less than ${formatHours(leadTimeHours)} away and can no longer be changed online. Please call us.`;
 }
 
 /**
  * Moves (`intent` "reschedule": new `slot`, or radon `placement` and `pickup`, as bookVisit) or
  * cancels (`intent` "cancel") every booked visit of quote `quoteId`, by its homeowner, while each
  * starts at least the lead time after `now`. The rows keep their ids (the calendar UID); each
- * change raises their SEQUENCE and mails the homeowner (METHOD:REQUEST or METHOD:CANCEL) in the
- * same transaction. A cancelled visit's row is deleted: the quote may book again.
+ * change raises their SEQUENCE and mails the homeowner and the staff members (METHOD:REQUEST or
+ * METHOD:CANCEL) and the company's alert in the same transaction. A cancelled visit's row is deleted: the quote may book again.
  * @returns 409 tooLateMessage after the cut-off, 409 SLOT_TAKEN when a chosen time is taken,
  *   409 when nothing is booked, 400 for a missing choice, 404 for an unknown quote.
  */
@@ -488,7 +573,7 @@ export async function changeVisits(
     return { ok: false, status: 409, message: tooLateMessage(leadTimeHours) };
   }
   if (form.get("intent") === "cancel") {
-    await cancelRows(quote, rows);
+    await cancelRows(quote, rows, "homeowner", now);
     return { ok: true, visits: await describeVisits(rows), change: "cancelled" };
   }
   const chosen = await chosenRows(quote, form, now, rows);
@@ -511,7 +596,7 @@ export async function changeVisits(
           .returning();
         moved.push(updated as VisitRow);
       }
-      await mailChange(tx, "moved", quote, moved);
+      await mailChange(tx, "moved", quote, moved, { by: "homeowner", now, before: rows });
     });
   } catch (error) {
     if (isExclusionViolation(error)) return { ok: false, status: 409, message: SLOT_TAKEN };
@@ -521,8 +606,15 @@ export async function changeVisits(
   return { ok: true, visits: await bookedVisits(quote.id), change: "moved" };
 }
 
-/** Deletes `rows` and mails their cancellation (SEQUENCE one more) in one transaction. */
-async function cancelRows(quote: NonNullable<QuoteForBooking>, rows: readonly VisitRow[]) {
+/**
+ * Deletes `rows` and mails their cancellation (SEQUENCE one more; mailChange) in one transaction.
+ */
+async function cancelRows(
+  quote: NonNullable<QuoteForBooking>,
+  rows: readonly VisitRow[],
+  by: ChangedBy,
+  now: Date,
+) {
   await db.transaction(async (tx) => {
     const gone = await tx
       .delete(visits)
@@ -542,6 +634,7 @@ async function cancelRows(quote: NonNullable<QuoteForBooking>, rows: readonly Vi
       "cancelled",
       quote,
       gone.map((r) => ({ ...r, sequence: r.sequence + 1 })),
+      { by, now },
     );
   });
   kickOutbox();
@@ -549,7 +642,7 @@ async function cancelRows(quote: NonNullable<QuoteForBooking>, rows: readonly Vi
 
 /** The visit `visitId` with its quote, for the staff's move page; null when unknown. */
 export async function visitWithQuote(visitId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(visitId)) return null;
+  if (!isId(visitId)) return null;
   const [visit] = await db.select().from(visits).where(eq(visits.id, visitId)).limit(1);
   if (!visit) return null;
   const quote = await quoteForBooking(visit.quote_id);
@@ -563,7 +656,8 @@ export const STAFF_MOVE_DAYS = 42;
 /**
  * The window a staff member may move `visit` to at `now`: from now (staff are not held to the
  * lead time) to STAFF_MOVE_DAYS ahead; for radon, the pick-up stays 48 to 96 hours after the
- * placement (the other visit of the pair stays where it is).
+ * placement's end (the other visit of the pair stays where it is). The placement's window is of
+ * starts, wide enough for any length: staffMoveSlots keeps the slots whose end fits.
  */
 function staffWindow(visit: VisitRow, siblings: readonly VisitRow[], now: Date) {
   let from = now.getTime();
@@ -572,11 +666,17 @@ function staffWindow(visit: VisitRow, siblings: readonly VisitRow[], now: Date) 
   const placement = siblings.find((s) => s.kind === "radon_placement");
   const pickup = siblings.find((s) => s.kind === "radon_pickup");
   if (visit.kind === "radon_pickup" && placement) {
-    from = Math.max(from, placement.starts_at.getTime() + RADON_PICKUP_WINDOW.minMs);
-    until = Math.min(until, placement.starts_at.getTime() + RADON_PICKUP_WINDOW.maxMs);
+    const window = pickupWindow(
+      { startsAt: placement.starts_at, endsAt: placement.ends_at },
+      now,
+      0,
+      RADON_PICKUP_WINDOW,
+    );
+    from = Math.max(from, window.from.getTime());
+    until = Math.min(until, window.until.getTime());
   }
   if (visit.kind === "radon_placement" && pickup) {
-    from = Math.max(from, pickup.starts_at.getTime() - RADON_PICKUP_WINDOW.maxMs);
+    from = Math.max(from, pickup.starts_at.getTime() - RADON_PICKUP_WINDOW.maxMs - 86_400_000);
     until = Math.min(until, pickup.starts_at.getTime() - RADON_PICKUP_WINDOW.minMs);
   }
   return { from: new Date(from), until: new Date(until) };
@@ -601,14 +701,18 @@ export async function staffMoveSlots(
 ): Promise<Slot[]> {
   const open = await availability(now, [visit], { days: STAFF_MOVE_DAYS });
   const window = staffWindow(visit, siblings, now);
-  return open.slots(visit.kind, window.from, window.until);
+  const slots = open.slots(visit.kind, window.from, window.until);
+  const pickup = siblings.find((s) => s.kind === "radon_pickup");
+  if (visit.kind !== "radon_placement" || !pickup) return slots;
+  return slots.filter((s) => exposureFits(s.endsAt, pickup.starts_at, RADON_PICKUP_WINDOW));
 }
 
 /**
  * Staff move visit `visitId` to `form`'s `slot` (`<ISO start>|<staff id>`, a free slot of that
  * staff member now) or cancel it (`intent` "cancel"; a radon placement or pick-up cancels the
- * pair: one is no test without the other). The homeowner is mailed the calendar change in the same
- * transaction.
+ * pair: one is no test without the other). The homeowner and the staff members concerned (a visit
+ * moved to a colleague leaves the former one's calendar) are mailed the calendar change in the
+ * same transaction; the company gets no alert (its staff made the change).
  * @returns 404 unknown visit; 400 no slot chosen; 409 SLOT_TAKEN when it is no longer free.
  */
 export async function staffChangeVisit(
@@ -621,7 +725,7 @@ export async function staffChangeVisit(
   const { visit, quote, siblings } = found;
   if (form.get("intent") === "cancel") {
     const pair = visit.kind.startsWith("radon_") ? siblings : [visit];
-    await cancelRows(quote, pair);
+    await cancelRows(quote, pair, "staff", now);
     return { ok: true, visits: await describeVisits(pair), change: "cancelled" };
   }
   const raw = form.get("slot");
@@ -644,7 +748,7 @@ export async function staffChangeVisit(
         .where(eq(visits.id, visit.id))
         .returning();
       if (!row) throw new Error("visit vanished");
-      await mailChange(tx, "moved", quote, [row]);
+      await mailChange(tx, "moved", quote, [row], { by: "staff", now, before: [visit] });
       return row;
     });
   } catch (error) {

@@ -1,11 +1,12 @@
 /**
- * Calendar mail for assessment visits (issue 20, point 3): booking, moving and cancelling a visit
- * mail the homeowner an iCalendar invitation made with ical-generator, one `.ics` file per visit
- * (iTIP, RFC 5546: one scheduling object holds one UID). The UID is the visit's id, so a calendar
+ * Calendar mail for assessment visits: booking, moving and cancelling a visit
+ * mail the homeowner and the visit's staff member an iCalendar invitation made with
+ * ical-generator (and the company an alert when the homeowner made the change), one `.ics` file
+ * per visit (iTIP, RFC 5546: one scheduling object holds one UID). The UID is the visit's id, so a calendar
  * replaces the event it holds; SEQUENCE grows with each change (RFC 5545 3.8.7.4); a cancellation
  * is METHOD:CANCEL with STATUS:CANCELLED. Times carry TZID=America/Denver with its VTIMEZONE, so
  * DTSTART reads as the wall time the homeowner chose.
- * docs/decisions/0152-visit-calendar-mail.md
+ * docs/decisions/0152-visit-calendar-mail.md, docs/decisions/0176-staff-told-of-bookings.md
  */
 import { TZDate } from "@date-fns/tz";
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
@@ -62,8 +63,15 @@ export interface CalendarQuote {
   contact_email: string;
   contact_first_name: string;
   contact_last_name: string;
+  contact_phone: string;
   /** the street address, city and ZIP as one line (or the ZIP alone when no address is known) */
   location: string;
+}
+
+/** A staff member as their calendar invitation addresses them. */
+export interface CalendarPerson {
+  name: string;
+  email: string;
 }
 
 /** The address part of MAIL_FROM ("Name <a@b>" or "a@b"). */
@@ -84,6 +92,46 @@ export function visitLocation(quote: {
   return parts.length ? `${parts.join(", ")}, UT ${zip}` : `ZIP ${zip}, Utah`;
 }
 
+/** What one invitation's event says, beyond the visit's UID, SEQUENCE and times. */
+interface EventText {
+  summary: string;
+  location: string;
+  description: string[];
+  url: string;
+  attendee: CalendarPerson;
+}
+
+/** The `.ics` text of `visit`'s event with `text`, for `method` (see visitIcs). */
+function eventIcs(visit: CalendarVisit, method: "request" | "cancel", text: EventText): string {
+  const calendar = ical({
+    name: company.name,
+    prodId: { company: company.name, product: "Assessment visits", language: "EN" },
+    method: method === "cancel" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+    // no calendar-wide zone (DTSTAMP stays UTC); the events' TZID gets its VTIMEZONE
+    timezone: {
+      name: null,
+      generator: (zone) => (zone === VISIT_TIME_ZONE ? DENVER_VTIMEZONE : null),
+    },
+  });
+  calendar.createEvent({
+    id: visit.id,
+    sequence: visit.sequence,
+    // a TZDate makes ical-generator write Denver wall time under TZID=America/Denver
+    start: new TZDate(visit.startsAt, VISIT_TIME_ZONE),
+    end: new TZDate(visit.endsAt, VISIT_TIME_ZONE),
+    timezone: VISIT_TIME_ZONE,
+    stamp: new Date(),
+    summary: text.summary,
+    location: text.location,
+    description: text.description.join("\n"),
+    url: text.url,
+    status: method === "cancel" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    organizer: { name: company.name, email: organizerEmail() },
+    attendees: [{ name: text.attendee.name, email: text.attendee.email, rsvp: false }],
+  });
+  return calendar.toString();
+}
+
 /**
  * The `.ics` text of one visit's invitation: METHOD:REQUEST for a booked or moved visit,
  * METHOD:CANCEL (STATUS:CANCELLED) for a cancelled one. `statusUrl`, where the homeowner changes
@@ -95,44 +143,53 @@ export function visitIcs(
   method: "request" | "cancel",
   statusUrl: string,
 ): string {
-  const calendar = ical({
-    name: company.name,
-    prodId: { company: company.name, product: "Assessment visits", language: "EN" },
-    method: method === "cancel" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
-    // no calendar-wide zone (DTSTAMP stays UTC); the events' TZID gets its VTIMEZONE
-    timezone: {
-      name: null,
-      generator: (zone) => (zone === VISIT_TIME_ZONE ? DENVER_VTIMEZONE : null),
-    },
-  });
   const label = visitKind.label(visit.kind);
-  calendar.createEvent({
-    id: visit.id,
-    sequence: visit.sequence,
-    // a TZDate makes ical-generator write Denver wall time under TZID=America/Denver
-    start: new TZDate(visit.startsAt, VISIT_TIME_ZONE),
-    end: new TZDate(visit.endsAt, VISIT_TIME_ZONE),
-    timezone: VISIT_TIME_ZONE,
-    stamp: new Date(),
+  return eventIcs(visit, method, {
     summary: `${label} with ${visit.staffName} (${company.name})`,
     location: quote.location,
     description: [
       `${label} for request ${referenceNumber(quote.id)}.`,
       `Your visitor: ${visit.staffName}, ${company.name}.`,
       `Change or cancel: ${statusUrl}`,
-    ].join("\n"),
-    url: statusUrl,
-    status: method === "cancel" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    organizer: { name: company.name, email: organizerEmail() },
-    attendees: [
-      {
-        name: `${quote.contact_first_name} ${quote.contact_last_name}`,
-        email: quote.contact_email,
-        rsvp: false,
-      },
     ],
+    url: statusUrl,
+    attendee: {
+      name: `${quote.contact_first_name} ${quote.contact_last_name}`,
+      email: quote.contact_email,
+    },
   });
-  return calendar.toString();
+}
+
+/** The back office's page of visit `visitId`, where staff move or cancel it (no secret in it). */
+function staffVisitUrl(visitId: string): string {
+  return new URL(`/admin/schedule/visits/${visitId}`, env().PUBLIC_URL).href;
+}
+
+/**
+ * The `.ics` text of the staff member `staff`'s invitation to `visit`: the same event (UID) and
+ * SEQUENCE as the homeowner's (decision 0152), addressed to the staff member, naming the
+ * homeowner and linking the visit's back-office page (never the homeowner's status link).
+ */
+export function staffVisitIcs(
+  visit: CalendarVisit,
+  quote: CalendarQuote,
+  method: "request" | "cancel",
+  staff: CalendarPerson,
+): string {
+  const label = visitKind.label(visit.kind);
+  const customer = `${quote.contact_first_name} ${quote.contact_last_name}`;
+  const url = staffVisitUrl(visit.id);
+  return eventIcs(visit, method, {
+    summary: `${label}: ${customer} (${referenceNumber(quote.id)})`,
+    location: quote.location,
+    description: [
+      `${label} for request ${referenceNumber(quote.id)}.`,
+      `Homeowner: ${customer}, ${quote.contact_phone}, ${quote.contact_email}.`,
+      `Move or cancel: ${url}`,
+    ],
+    url,
+    attendee: staff,
+  });
 }
 
 export type VisitChange = "booked" | "moved" | "cancelled";
@@ -156,10 +213,7 @@ export function visitMail(
 ): OutboxMessage {
   const method = change === "cancelled" ? "cancel" : "request";
   const visitUrl = `${statusUrl}/visit`;
-  const lines = visits.map(
-    (v) =>
-      `${visitKind.label(v.kind)}: ${formatDay(denverDay(v.startsAt))}, ${formatTimeRange(v.startsAt, v.endsAt)}, with ${v.staffName}`,
-  );
+  const lines = visits.map(visitLine);
   const attachments: MailAttachment[] = visits.map((v) => ({
     filename: `${v.kind.replace(/_/g, "-")}.ics`,
     contentType: `text/calendar; charset=utf-8; method=${method.toUpperCase()}`,
@@ -189,6 +243,99 @@ export function visitMail(
       company.name,
     ].join("\n"),
     attachments,
+  };
+}
+
+/** "Water assessment: Monday, December 7, 2026, 9:00 AM – 10:00 AM MST, with Dana Field" */
+function visitLine(v: CalendarVisit): string {
+  return `${visitKind.label(v.kind)}: ${formatDay(denverDay(v.startsAt))}, ${formatTimeRange(v.startsAt, v.endsAt)}, with ${v.staffName}`;
+}
+
+const STAFF_SUBJECT: Record<VisitChange, string> = {
+  booked: "Visit booked",
+  moved: "Visit moved",
+  cancelled: "Visit cancelled",
+};
+
+/**
+ * A staff member's calendar mail: `visits` of quote `quote` that `staff` holds (`request`: booked
+ * or moved to them) or no longer holds (`cancel`: cancelled, or moved to someone else), one
+ * `.ics` per visit (staffVisitIcs). Plain text, no secret link.
+ */
+export function staffInvitationMail(
+  method: "request" | "cancel",
+  quote: CalendarQuote,
+  visits: CalendarVisit[],
+  staff: CalendarPerson,
+): OutboxMessage {
+  const customer = `${quote.contact_first_name} ${quote.contact_last_name}`;
+  const reference = referenceNumber(quote.id);
+  const first = visits[0] as CalendarVisit;
+  return {
+    kind: "staff_invitation",
+    quoteId: quote.id,
+    to: staff.email,
+    subject: `${method === "cancel" ? "Off your calendar" : "On your calendar"}: ${visitKind.label(first.kind)} on ${formatDay(denverDay(first.startsAt))}, ${customer} (${reference})`,
+    text: [
+      `Hello ${staff.name},`,
+      "",
+      method === "cancel"
+        ? "This visit is no longer yours (cancelled, or moved to a colleague):"
+        : "This visit is on your calendar:",
+      ...visits.map(visitLine),
+      `Address: ${quote.location}`,
+      `Homeowner: ${customer}, ${quote.contact_phone}, ${quote.contact_email}`,
+      "",
+      `The attached calendar file ${method === "cancel" ? "removes it from" : "adds it to"} your calendar. The visit's page: ${staffVisitUrl(first.id)}`,
+      "",
+      company.name,
+    ].join("\n"),
+    attachments: visits.map((v) => ({
+      filename: `${v.kind.replace(/_/g, "-")}.ics`,
+      contentType: `text/calendar; charset=utf-8; method=${method.toUpperCase()}`,
+      content: Buffer.from(staffVisitIcs(v, quote, method, staff), "utf8"),
+    })),
+  };
+}
+
+/**
+ * The company's alert (to LEADS_EMAIL, as a new request's) that the homeowner of quote `quote`
+ * booked, moved or cancelled `visits` at `now`; `before`, for a move, the times they had. The
+ * subject starts "Short notice" when a visit starts within 24 hours of `now`.
+ */
+export function bookingAlertMail(
+  change: VisitChange,
+  quote: CalendarQuote,
+  visits: CalendarVisit[],
+  now: Date,
+  before: CalendarVisit[] = [],
+): OutboxMessage {
+  const customer = `${quote.contact_first_name} ${quote.contact_last_name}`;
+  const reference = referenceNumber(quote.id);
+  const first = visits[0] as CalendarVisit;
+  const soon = visits.some((v) => v.startsAt.getTime() - now.getTime() < 24 * 3_600_000);
+  const did: Record<VisitChange, string> = {
+    booked: "booked",
+    moved: "moved",
+    cancelled: "cancelled",
+  };
+  return {
+    kind: "booking_alert",
+    quoteId: quote.id,
+    to: env().LEADS_EMAIL,
+    subject: `${soon ? "Short notice: " : ""}${STAFF_SUBJECT[change]}: ${visitKind.label(first.kind)} on ${formatDay(denverDay(first.startsAt))}, ${formatTimeRange(first.startsAt, first.endsAt)} (${customer}, ${reference})`,
+    text: [
+      `${customer} ${did[change]} ${visits.length > 1 ? "their visits" : "their visit"} for request ${reference} online.`,
+      "",
+      ...visits.map(visitLine),
+      ...(before.length ? ["", "Before:", ...before.map(visitLine)] : []),
+      "",
+      `Address: ${quote.location}`,
+      `Homeowner: ${customer}, ${quote.contact_phone}, ${quote.contact_email}`,
+      "",
+      `Open the request: ${new URL(`/admin/quotes/${quote.id}`, env().PUBLIC_URL).href}`,
+      ...(change === "cancelled" ? [] : [`The visit's page: ${staffVisitUrl(first.id)}`]),
+    ].join("\n"),
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The staff's page for one visit (/admin/schedule/visits/{id}, issue 20 point 4): who, where and
+ * The staff's page for one visit (/admin/schedule/visits/{id}): who, where and
  * when; the free times of every visiting staff member to move it to (a day at a time); and
  * cancelling it. The homeowner is mailed the calendar change (booking.server.ts). The route guards
  * with requireAdmin.

@@ -1,8 +1,10 @@
 /** The reminders form (status link and account pages): which reminders the homeowner gets. */
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Alert, Checkbox, Field, Select } from "~/components/ui/form-controls";
+import { Alert, Checkbox, Field, Select, SelectOptions } from "~/components/ui/form-controls";
+import { type MetaArgsLike, pageMeta } from "~/lib/seo";
 import type { RemindersView } from "./reminders.server";
+import { TaskFrame } from "./task-frame";
 
 export function RemindersForm({
   view,
@@ -71,12 +73,7 @@ export function RemindersForm({
               >
                 {(control) => (
                   <Select {...control} name="filterType" defaultValue={view.filterType ?? ""}>
-                    <option value="">Select your filter type</option>
-                    {view.filterTypes.map((type) => (
-                      <option key={type.value} value={type.value}>
-                        {type.label}
-                      </option>
-                    ))}
+                    <SelectOptions options={view.filterTypes} empty="Select your filter type" />
                   </Select>
                 )}
               </Field>
@@ -89,5 +86,42 @@ export function RemindersForm({
       </p>
       <Button type="submit">Save reminders</Button>
     </Form>
+  );
+}
+
+/** The title and description of every reminders page (a route's `meta`): a private page, never indexed. */
+export function remindersPageMeta(args: MetaArgsLike) {
+  return pageMeta(args, {
+    title: "Your Reminders",
+    description: "Choose the reminders you get.",
+    noIndex: true,
+  });
+}
+
+/**
+ * The whole reminders page (heading, the request's reference, the form and a link `back`), for
+ * the status link route or, `inAccount`, inside the account layout.
+ */
+export function RemindersPage({
+  view,
+  errors,
+  back,
+  inAccount = false,
+}: {
+  view: RemindersView;
+  errors?: Partial<Record<"filterType" | "form", string[]>> | undefined;
+  back: { to: string; label: string };
+  inAccount?: boolean;
+}) {
+  return (
+    <TaskFrame title="Your reminders" inAccount={inAccount} width="max-w-2xl">
+      <p className="mt-2 text-slate-700">Request {view.reference}</p>
+      <RemindersForm view={view} errors={errors} />
+      <p className="mt-6">
+        <Link to={back.to} className="underline">
+          {back.label}
+        </Link>
+      </p>
+    </TaskFrame>
   );
 }

@@ -4,14 +4,12 @@
  */
 import { data } from "react-router";
 import { kickOutbox } from "~/lib/outbox.server";
+import { PRIVATE_PAGE_HEADERS } from "~/lib/private-page";
 import { redirectWithToast } from "~/lib/toast.server";
 import { remindersView, saveReminders } from "./reminders.server";
 
-/** The reminders pages show a quote's private details: never cached, never indexed. */
-export const REMINDERS_HEADERS = {
-  "Cache-Control": "private, no-store",
-  "X-Robots-Tag": "noindex, nofollow",
-};
+/** The reminders pages show a quote's private details: a private page's headers (lib/private-page.ts). */
+export const REMINDERS_HEADERS = PRIVATE_PAGE_HEADERS;
 
 /** The reminders page's data for quote `quoteId` (404 when unknown). */
 export async function remindersLoader(quoteId: string | null) {
@@ -32,5 +30,6 @@ export async function remindersAction(quoteId: string | null, request: Request, 
     return data({ errors: outcome.errors }, { status: 400, headers: REMINDERS_HEADERS });
   }
   kickOutbox(); // a retest due at once (a job completed over 2 years ago) goes now
-  return redirectWithToast(page, { type: "success", title: "Your reminders are saved" });
+  const saved = { type: "success", title: "Your reminders are saved" } as const;
+  return redirectWithToast(page, saved, new Headers(REMINDERS_HEADERS));
 }

@@ -1,5 +1,5 @@
 /**
- * Reminders (issue 20 point 5): the visit reminder 24 hours before each booked visit (mail, and a
+ * Reminders: the visit reminder 24 hours before each booked visit (mail, and a
  * text when the homeowner's account has a confirmed mobile number) and the follow-ups a homeowner
  * opts into (radon retest, private well test, filter change; intervals in
  * catalog/follow-ups.ts). The outbox worker calls `queueDueReminders(now)` before each delivery
@@ -11,14 +11,17 @@
  * next_due_at forward with a compare-and-set UPDATE; either claim and the outbox rows it queues
  * commit in one transaction. Visit reminders are computed from the visits as they are when due:
  * a cancelled visit (row gone) gets none, a moved one is reminded of its new time.
- * Every reminder mail carries a fresh one-click unsubscribe link (RFC 8058).
+ * Every reminder mail carries a fresh one-click unsubscribe link (RFC 8058); a visit reminder also
+ * where to change or cancel the visit (visitPageLink).
  * docs/decisions/0150-reminders-in-the-outbox.md
  */
+
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import {
   profiles,
   quote_status_history,
+  quote_status_links,
   quotes,
   reminder_subscriptions,
   reminder_unsubscribe_links,
@@ -45,7 +48,11 @@ import {
 } from "~/features/catalog/follow-ups";
 import { type SourceId, sources } from "~/features/catalog/sources";
 import { visitKind } from "~/features/catalog/visits";
+import { recordedFilterMonths } from "~/features/jobs/summary.server";
+import { mayText } from "~/features/messages/consent.server";
+import { nextTextingTime } from "~/features/messages/quiet-hours";
 import { referenceNumber } from "~/features/quotes/reference";
+import { newStatusLink } from "~/features/quotes/status-link.server";
 import { denverDate } from "~/lib/dates";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -97,6 +104,8 @@ async function queueVisitReminders(now: Date): Promise<number> {
         lte(visits.starts_at, new Date(now.getTime() + VISIT_REMINDER_BEFORE_MS)),
         sql`NOT EXISTS (SELECT 1 FROM ${visit_reminder_sends} s WHERE s.visit_id = ${visits.id} AND s.starts_at = ${visits.starts_at})`,
         sql`NOT EXISTS (SELECT 1 FROM ${reminder_subscriptions} r WHERE r.quote_id = ${visits.quote_id} AND r.kind = 'visit' AND r.unsubscribed_at IS NOT NULL)`,
+        // a work visit has a row per crew member: the homeowner is reminded once per job and time
+        sql`NOT EXISTS (SELECT 1 FROM ${visits} o WHERE o.job_id = ${visits.job_id} AND o.starts_at = ${visits.starts_at} AND o.id < ${visits.id})`,
       ),
     )
     .orderBy(asc(visits.starts_at))
@@ -120,6 +129,7 @@ async function queueVisitReminders(now: Date): Promise<number> {
           city: quotes.property_city,
           state: quotes.property_state,
           zip: quotes.zip_code,
+          ownerId: quotes.user_id,
           phoneNumber: user.phoneNumber,
           phoneVerified: user.phoneNumberVerified,
         })
@@ -131,6 +141,7 @@ async function queueVisitReminders(now: Date): Promise<number> {
       if (!current || current.startsAt.getTime() !== visit.startsAt.getTime()) return false;
       const link = newUnsubscribeLink(visit.quoteId, "visit");
       await tx.insert(reminder_unsubscribe_links).values(link.row);
+      const changeUrl = await visitPageLink(tx, visit.quoteId, current.ownerId);
       const when = `${formatDay(denverDate(visit.startsAt))}, ${formatTimeRange(visit.startsAt, visit.endsAt)}`;
       const what = visitKind.label(visit.kind);
       const where =
@@ -151,7 +162,7 @@ async function queueVisitReminders(now: Date): Promise<number> {
             `Where: ${where}`,
             `Who:   ${visit.staffName}`,
             "",
-            "To change or cancel the visit, use the status link from our earlier emails.",
+            `To change or cancel the visit: ${changeUrl}`,
             "",
             `Stop visit reminders: ${link.url}`,
             "",
@@ -160,7 +171,12 @@ async function queueVisitReminders(now: Date): Promise<number> {
           listUnsubscribe: link.url,
         },
       ];
-      if (current.phoneNumber && current.phoneVerified) {
+      // a text only to a number whose owner agreed to texts about a request
+      if (
+        current.phoneNumber &&
+        current.phoneVerified &&
+        (await mayText(current.phoneNumber, tx))
+      ) {
         messages.push({
           kind: "visit_reminder",
           channel: "sms",
@@ -168,6 +184,8 @@ async function queueVisitReminders(now: Date): Promise<number> {
           to: current.phoneNumber,
           subject: "",
           text: `${company.name}: reminder of your ${what.toLowerCase()} ${when}, ${where}.`,
+          // a reminder by text waits for 08:00-21:00 Utah time
+          notBefore: nextTextingTime(now),
         });
       }
       await queueMail(tx, messages);
@@ -176,6 +194,25 @@ async function queueVisitReminders(now: Date): Promise<number> {
     if (done) queued++;
   }
   return queued;
+}
+
+type Transaction = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
+/**
+ * Where the homeowner of quote `quoteId` changes or cancels its visits, for a reminder mail: a
+ * customer's quote (`ownerId`, its account) opens its account page (they sign in); a guest's, a
+ * fresh status link, its row written in `tx` with the mail (stored as a hash only, so the earlier
+ * links cannot be read back).
+ */
+async function visitPageLink(
+  tx: Transaction,
+  quoteId: string,
+  ownerId: string | null,
+): Promise<string> {
+  if (ownerId) return new URL(`/account/quotes/${quoteId}/visit`, env().PUBLIC_URL).href;
+  const status = newStatusLink(quoteId);
+  await tx.insert(quote_status_links).values(status.row);
+  return `${status.url}/visit`;
 }
 
 /** What each follow-up's mail says, and the source of its interval. */
@@ -254,7 +291,12 @@ async function queueFollowUps(now: Date): Promise<number> {
       await tx.insert(reminder_unsubscribe_links).values(link.row);
       const text = FOLLOW_UP_TEXT[kind];
       const source = followUpSource(kind);
-      const filter = kind === "filter_change" ? filterTypeEnum.label(row.filterType) : null;
+      const filter =
+        kind !== "filter_change"
+          ? null
+          : row.filterType
+            ? filterTypeEnum.label(row.filterType)
+            : "the equipment we installed";
       await queueMail(tx, [
         {
           kind: `follow_up_${kind}`,
@@ -375,6 +417,8 @@ interface QuoteFacts {
   waterSource: string | null;
   filterType: string | null;
   completedAt: Date | null;
+  /** the filter change interval recorded when the job installed the equipment (months) */
+  recordedFilterMonths: number | null;
 }
 
 async function quoteFacts(quoteId: string): Promise<QuoteFacts | null> {
@@ -393,7 +437,12 @@ async function quoteFacts(quoteId: string): Promise<QuoteFacts | null> {
     .leftJoin(water_filtration_details, eq(water_filtration_details.quote_id, quotes.id))
     .where(eq(quotes.id, quoteId))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  return {
+    ...row,
+    recordedFilterMonths:
+      row.service === "water_filtration" ? await recordedFilterMonths(quoteId) : null,
+  };
 }
 
 /**
@@ -408,6 +457,29 @@ function offeredFollowUps(facts: QuoteFacts): FollowUpKind[] {
         ? facts.service === "water_filtration" && facts.waterSource === "well"
         : facts.service === "water_filtration",
   );
+}
+
+/** How each follow-up reads inside a sentence of the status page's Reminders card. */
+const FOLLOW_UP_PHRASE: Record<FollowUpKind, string> = {
+  radon_retest: `a radon retest every ${RADON_RETEST.months / 12} years`,
+  well_test: "a yearly private well test",
+  filter_change: "a filter change",
+};
+
+/**
+ * The status page's Reminders card sentence for quote `quoteId`: the visit reminder, and only
+ * the follow-ups this quote may opt into (offeredFollowUps: the well test for a private well, ...).
+ * @returns e.g. "Get a reminder before your visit, and opt into follow-ups: a yearly private well
+ *   test or a filter change."; null for an unknown quote
+ */
+export async function remindersSummary(quoteId: string): Promise<string | null> {
+  const facts = await quoteFacts(quoteId);
+  if (!facts) return null;
+  const phrases = offeredFollowUps(facts).map((kind) => FOLLOW_UP_PHRASE[kind]);
+  if (phrases.length === 0) return "Get a reminder before your visit.";
+  const last = phrases.pop() as string;
+  const list = phrases.length ? `${phrases.join(", ")} or ${last}` : last;
+  return `Get a reminder before your visit, and opt into ${phrases.length ? "follow-ups" : "a follow-up"}: ${list}.`;
 }
 
 const filterTypeOptions = (Object.keys(FILTER_CHANGE_MONTHS) as ChangeableFilter[]).map(
@@ -448,7 +520,9 @@ export async function remindersView(quoteId: string): Promise<RemindersView | nu
             ? `An email ${RADON_RETEST.months / 12} years after your completed radon job, then every ${RADON_RETEST.months / 12} years.`
             : kind === "well_test"
               ? `An email every ${WELL_TEST.months} months to test your private well.`
-              : "An email when your filter is due for a change, by the filter type's interval.",
+              : facts.recordedFilterMonths
+                ? `An email every ${facts.recordedFilterMonths} months to change your filter: the interval recorded when we installed your equipment.`
+                : "An email when your filter is due for a change, by the filter type's interval.",
         source: followUpSource(kind),
         on,
         next: on && row?.next_due_at ? formatDay(denverDate(row.next_due_at)) : null,
@@ -460,7 +534,9 @@ export async function remindersView(quoteId: string): Promise<RemindersView | nu
   return {
     reference: referenceNumber(quoteId),
     options,
-    filterTypes: offered.includes("filter_change") ? filterTypeOptions : [],
+    // the interval recorded at installation needs no filter type
+    filterTypes:
+      offered.includes("filter_change") && !facts.recordedFilterMonths ? filterTypeOptions : [],
     filterType: isChangeableFilter(chosen) ? chosen : null,
   };
 }
@@ -497,7 +573,8 @@ export async function saveReminders(
     }
   }
   const filterType = String(form.get("filterType") ?? "");
-  if (checked("filter_change") && !isChangeableFilter(filterType)) {
+  const recorded = facts.recordedFilterMonths;
+  if (checked("filter_change") && !recorded && !isChangeableFilter(filterType)) {
     return { ok: false, status: 400, errors: { filterType: [FILTER_TYPE_REQUIRED] } };
   }
   const existing = await db
@@ -530,8 +607,12 @@ export async function saveReminders(
           ? RADON_RETEST.months
           : kind === "well_test"
             ? WELL_TEST.months
-            : FILTER_CHANGE_MONTHS[filterType as ChangeableFilter];
-      const sameFilter = kind !== "filter_change" || row?.filter_type === filterType;
+            : (recorded ?? FILTER_CHANGE_MONTHS[filterType as ChangeableFilter]);
+      const sameFilter =
+        kind !== "filter_change" ||
+        (recorded
+          ? row?.filter_type === null && row?.interval_months === recorded
+          : row?.filter_type === filterType);
       if (wasOn && sameFilter) continue; // keeps its date
       const first =
         kind === "radon_retest"
@@ -540,7 +621,7 @@ export async function saveReminders(
       await upsert(
         {
           interval_months: months,
-          filter_type: kind === "filter_change" ? filterType : null,
+          filter_type: kind === "filter_change" && !recorded ? filterType : null,
           next_due_at: first < now ? now : first,
           unsubscribed_at: null,
         },

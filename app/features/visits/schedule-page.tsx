@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { Form, href } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Alert, Field, Input, Select } from "~/components/ui/form-controls";
+import { Alert, Field, Input, Select, SelectOptions } from "~/components/ui/form-controls";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import type { loadSchedulePage } from "./schedule.server";
 
@@ -197,11 +197,7 @@ export function ScheduleSection({
                     <option value="" disabled>
                       Choose an admin
                     </option>
-                    {page.candidates.map((c) => (
-                      <option key={c.value} value={c.value}>
-                        {c.label}
-                      </option>
-                    ))}
+                    <SelectOptions options={page.candidates} />
                   </Select>
                 )}
               </Field>

@@ -1,6 +1,6 @@
 /**
- * The back office's availability page, /admin/schedule (issue 20, point 1; the route guards with
- * requireAdmin): which admins do visits, each one's weekly hours (America/Denver wall time) and
+ * The back office's availability page, /admin/schedule (the route guards with requireAdmin):
+ * which admins do visits, each one's weekly hours (America/Denver wall time) and
  * days off, the visit length of each kind and the lead time. Each form's post is validated whole:
  * a refused post writes nothing and says why per field.
  */
@@ -15,8 +15,9 @@ import {
   visit_staff,
   visit_working_hours,
 } from "~/db/schema";
-import { visitKind, weekdayNames } from "~/features/catalog/visits";
+import { ASSESSMENT_VISIT_KINDS, visitKind, weekdayNames } from "~/features/catalog/visits";
 import { db } from "~/lib/db.server";
+import { parseAccountId } from "~/lib/ids";
 import { formatDay } from "./format";
 import { staffAvailability, visitSettings } from "./settings.server";
 
@@ -75,10 +76,10 @@ export async function loadSchedulePage() {
       .filter((p) => !p.staff)
       .map((p) => ({ value: p.id, label: p.name ? `${p.name} (${p.email})` : p.email })),
     leadTimeHours: settings.leadTimeHours,
-    lengths: visitKind.options.map((o) => ({
-      kind: o.value,
-      label: o.label,
-      minutes: settings.lengths[o.value],
+    lengths: ASSESSMENT_VISIT_KINDS.map((kind) => ({
+      kind,
+      label: visitKind.label(kind),
+      minutes: settings.lengths[kind],
     })),
   };
 }
@@ -94,7 +95,7 @@ const settingsSchema = z.object({
     .min(0, "The lead time cannot be negative")
     .max(336, "The lead time can be at most 336 hours (14 days)"),
   ...Object.fromEntries(
-    visitKind.values.map((kind) => [
+    ASSESSMENT_VISIT_KINDS.map((kind) => [
       `length_${kind}`,
       z.coerce
         .number({ error: "Enter the length in whole minutes" })
@@ -116,6 +117,7 @@ function fail(
 }
 
 async function isStaff(id: string): Promise<boolean> {
+  if (parseAccountId(id) === null) return false;
   const [row] = await db.select().from(visit_staff).where(eq(visit_staff.user_id, id)).limit(1);
   return Boolean(row);
 }
@@ -133,6 +135,8 @@ export async function schedulePost(form: FormData): Promise<SchedulePost> {
   const staffId = String(form.get("staffId") ?? "");
   switch (intent) {
     case "add-staff": {
+      if (parseAccountId(staffId) === null)
+        return fail(intent, { staffId: ["Choose an admin to add"] });
       const [admin] = await db
         .select({ id: profiles.id })
         .from(profiles)
@@ -229,7 +233,7 @@ export async function schedulePost(form: FormData): Promise<SchedulePost> {
             target: visit_settings.id,
             set: { lead_time_hours: values.leadTimeHours as number },
           });
-        for (const kind of visitKind.values) {
+        for (const kind of ASSESSMENT_VISIT_KINDS) {
           const minutes = values[`length_${kind}`] as number;
           await tx
             .insert(visit_lengths)

@@ -74,7 +74,7 @@ export interface AvailabilityInputs {
  * `busyRange`, the booked visits overlapping [from, until). One statement, and the visits as one
  * row per staff member with their times as epoch milliseconds in one string, because each read
  * crossing PGlite's worker thread, and 2,000 rows of timestamps most of all, cost the booking
- * page's budget (issue 20: < 30 ms; docs/performance.md, visit slots).
+ * page's budget (under 30 ms; docs/performance.md, visit slots).
  */
 export async function availabilityInputs(busyRange?: {
   from: Date;

@@ -1,5 +1,5 @@
 /**
- * Free visit slots (issue 20, point 2): a pure function of working hours, days off, booked visits
+ * Free visit slots: a pure function of working hours, days off, booked visits
  * and a time window, with no database or clock of its own, so it is tested and benchmarked alone.
  *
  * Working hours are wall-clock times in America/Denver; the conversion to instants is @date-fns/tz's
@@ -197,18 +197,34 @@ export function bookingWindow(
 }
 
 /**
- * The window for a radon pick-up after a placement starting at `placementStart`: starts from 48
- * to 96 hours after it (inclusive), and never sooner than `now` plus `leadHours`.
+ * The window for a radon pick-up after the placement visit `placement` ([startsAt, endsAt)):
+ * starts from 48 to 96 hours after the placement's end (inclusive), and never sooner than `now`
+ * plus `leadHours`.
+ * The detector is exposed from the end of the placement visit (it is being set up before), and a
+ * short-term test needs at least 48 hours (EPA, "A Citizen's Guide to Radon"); the hours are real
+ * elapsed hours, so a clock change between the visits shifts the wall time, not the exposure.
+ * docs/decisions/0175-radon-exposure-from-placement-end.md
  */
 export function pickupWindow(
-  placementStart: Date,
+  placement: { startsAt: Date; endsAt: Date },
   now: Date,
   leadHours: number,
   window: { minMs: number; maxMs: number },
 ): { from: Date; until: Date } {
-  const earliest = Math.max(
-    placementStart.getTime() + window.minMs,
-    now.getTime() + leadHours * 3_600_000,
-  );
-  return { from: new Date(earliest), until: new Date(placementStart.getTime() + window.maxMs) };
+  const end = placement.endsAt.getTime();
+  const earliest = Math.max(end + window.minMs, now.getTime() + leadHours * 3_600_000);
+  return { from: new Date(earliest), until: new Date(end + window.maxMs) };
+}
+
+/**
+ * Whether a pick-up starting at `pickupStart` leaves the detector of a placement ending at
+ * `placementEnd` in place for `window` (48 to 96 hours, inclusive; see pickupWindow).
+ */
+export function exposureFits(
+  placementEnd: Date,
+  pickupStart: Date,
+  window: { minMs: number; maxMs: number },
+): boolean {
+  const exposure = pickupStart.getTime() - placementEnd.getTime();
+  return exposure >= window.minMs && exposure <= window.maxMs;
 }

@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's 'Visits today' card (issue 20 point 6): every visit starting on today's
+ * The admin dashboard's 'Visits today' card: every visit starting on today's
  * calendar day in America/Denver, in time order, with what the card links to.
  */
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";

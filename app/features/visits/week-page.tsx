@@ -68,9 +68,9 @@ export function WeekSection({ page }: { page: WeekPage }) {
             <h3 id={`day-${day.day}`} className="font-semibold">
               {day.label}
             </h3>
-            {day.visits.length === 0 ? (
+            {day.visits.length === 0 && day.work.length === 0 ? (
               <p className="text-sm text-slate-700">No visits.</p>
-            ) : (
+            ) : day.visits.length === 0 ? null : (
               <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
                 {day.visits.map((v) => (
                   <li key={v.id} className="space-y-1 p-3 text-sm wrap-anywhere">
@@ -104,6 +104,34 @@ export function WeekSection({ page }: { page: WeekPage }) {
                   </li>
                 ))}
               </ul>
+            )}
+            {day.work.length > 0 && (
+              <>
+                <h4 className="text-sm font-semibold">Work visits</h4>
+                <ul className="divide-y divide-slate-200 rounded-lg border border-amber-300 bg-amber-50">
+                  {day.work.map((v) => (
+                    <li key={v.id} className="space-y-1 p-3 text-sm wrap-anywhere">
+                      <p className="font-medium">{v.time}</p>
+                      <p>
+                        {v.kind} ({v.service})
+                      </p>
+                      <p>
+                        {v.customer}, {v.phone}
+                      </p>
+                      <p>{v.where}</p>
+                      <p>With {v.staff}</p>
+                      {v.jobId && (
+                        <Link
+                          to={href("/admin/jobs/:id", { id: v.jobId })}
+                          className="inline-flex min-h-6 items-center text-brand-800 underline"
+                        >
+                          Job<span className="sr-only"> of {v.customer}</span>
+                        </Link>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </>
             )}
           </section>
         ))}

@@ -1,5 +1,5 @@
 /**
- * The staff's week (issue 20, point 4) on /admin/schedule: the booked visits of one week, Monday
+ * The staff's week on /admin/schedule: the booked visits of one week, Monday
  * to Sunday in America/Denver, for every staff member or one (`?staff=`), with what the visit is
  * for and where, each linking to its move-or-cancel page. The route guards with requireAdmin.
  */
@@ -39,6 +39,7 @@ export async function loadWeekPage(week: string | null, staffId: string | null, 
       .select({
         id: visits.id,
         kind: visits.kind,
+        job_id: visits.job_id,
         starts_at: visits.starts_at,
         ends_at: visits.ends_at,
         quote_id: quotes.id,
@@ -66,23 +67,26 @@ export async function loadWeekPage(week: string | null, staffId: string | null, 
       .leftJoin(profiles, eq(profiles.id, user.id))
       .orderBy(asc(user.email)),
   ]);
+  const entries = (list: typeof rows) =>
+    list.map((r) => ({
+      id: r.id,
+      jobId: r.job_id,
+      time: formatTimeRange(r.starts_at, r.ends_at),
+      kind: visitKind.label(r.kind),
+      service: serviceById(r.service).title,
+      quoteId: r.quote_id,
+      reference: referenceNumber(r.quote_id),
+      customer: `${r.first} ${r.last}`,
+      phone: r.phone,
+      where: visitLocation(r),
+      staff: r.staff_name || r.staff_email,
+    }));
   const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i)).map((day) => ({
     day,
     label: formatDay(day),
-    visits: rows
-      .filter((r) => denverDate(r.starts_at) === day)
-      .map((r) => ({
-        id: r.id,
-        time: formatTimeRange(r.starts_at, r.ends_at),
-        kind: visitKind.label(r.kind),
-        service: serviceById(r.service).title,
-        quoteId: r.quote_id,
-        reference: referenceNumber(r.quote_id),
-        customer: `${r.first} ${r.last}`,
-        phone: r.phone,
-        where: visitLocation(r),
-        staff: r.staff_name || r.staff_email,
-      })),
+    visits: entries(rows.filter((r) => denverDate(r.starts_at) === day && !r.job_id)),
+    /** the crew's work visits, shown apart from the assessments */
+    work: entries(rows.filter((r) => denverDate(r.starts_at) === day && r.job_id)),
   }));
   return {
     monday,

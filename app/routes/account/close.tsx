@@ -8,7 +8,7 @@ import {
   isStaffAccount,
 } from "~/features/accounts/close-account.server";
 import { CloseAccountForm } from "~/features/accounts/close-account-form";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { requireUser } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/close";
@@ -57,11 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Close Account",
-    description: "Close your account.",
-    noIndex: true,
-  });
+  return privatePageMeta(args, "Close Account", "Close your account.");
 }
 
 /** The confirmation step before an account is closed: a page of its own (works without JavaScript). */

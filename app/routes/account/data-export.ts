@@ -1,15 +1,13 @@
 import { create as contentDisposition } from "content-disposition";
 import { data } from "react-router";
 import { dataExportLimit, yourDataZip } from "~/features/accounts/your-data.server";
+import { denverDate } from "~/lib/dates";
+import { PRIVATE_PAGE_HEADERS } from "~/lib/private-page";
 import { logSecurityEventFor } from "~/lib/security-log.server";
 import { requireUser } from "~/lib/session.server";
 import type { Route } from "./+types/data-export";
 
-const PRIVATE = {
-  "Cache-Control": "private, no-store",
-  "X-Robots-Tag": "noindex, nofollow",
-  "X-Content-Type-Options": "nosniff",
-} as const;
+const PRIVATE = { ...PRIVATE_PAGE_HEADERS, "X-Content-Type-Options": "nosniff" } as const;
 
 /**
  * POST /account/data-export: the signed-in customer's data as a ZIP download (the profile's
@@ -33,7 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const now = new Date();
   const body = await yourDataZip(user.id, now);
   logSecurityEventFor(context, "account.data_export", { userId: user.id });
-  const day = now.toISOString().slice(0, 10);
+  // the customer's calendar day (Utah), not UTC's: a Sunday-evening export is Sunday's
+  const day = denverDate(now);
   return new Response(body, {
     headers: {
       ...PRIVATE,

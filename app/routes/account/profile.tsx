@@ -15,13 +15,20 @@ import { PROFILE_UPDATED, submitFullName } from "~/features/accounts/profiles.se
 import { SignInMethods } from "~/features/accounts/sign-in-methods";
 import { SignedInDevices } from "~/features/accounts/signed-in-devices";
 import { TwoFactorSection } from "~/features/accounts/two-factor-section";
-import { pageMeta } from "~/lib/seo";
+import { profileTextConsent, setProfileTextConsent } from "~/features/messages/consent.server";
+import { TEXT_CONSENT_INTENT, TextConsentCard } from "~/features/messages/text-consent-card";
+import { privatePageMeta } from "~/lib/seo";
 import { requireUser } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return profilePageData(requireUser(request, context), request);
+  const user = requireUser(request, context);
+  const [page, textConsent] = await Promise.all([
+    profilePageData(user, request),
+    profileTextConsent(user.id),
+  ]);
+  return { ...page, textConsent: textConsent.granted };
 }
 
 const noStore = { "Cache-Control": "no-store" };
@@ -30,6 +37,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const formData = await request.formData();
   const intent = String(formData.get("intent"));
+  if (intent === TEXT_CONSENT_INTENT) {
+    const granted = formData.get("textConsent") === "on";
+    if (!(await setProfileTextConsent(user.id, granted))) throw data(null, { status: 400 });
+    return redirectWithToast(href("/account/profile"), {
+      type: "success",
+      title: granted ? "Texts turned on" : "Texts turned off",
+    });
+  }
   if (!Object.hasOwn(intents, intent)) {
     const saved = await submitFullName(user.id, formData);
     if (!saved.ok) return data(saved.result, saved.status);
@@ -49,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "Profile", description: "Your profile settings.", noIndex: true });
+  return privatePageMeta(args, "Profile", "Your profile settings.");
 }
 
 function isSecurityReply(value: unknown): value is SecurityReply {
@@ -120,6 +135,11 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         mobileNumber={loaderData.mobileNumber}
         pending={security?.section === "phone" ? security.pendingMobile : undefined}
         result={security?.section === "phone" ? security.result : undefined}
+      />
+
+      <TextConsentCard
+        hasMobile={loaderData.mobileNumber !== null}
+        granted={loaderData.textConsent}
       />
 
       <SignInMethods

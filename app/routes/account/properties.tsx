@@ -6,7 +6,7 @@ import { addProperty, listProperties, updateProperty } from "~/features/accounts
 import { PropertiesSection } from "~/features/accounts/property-list";
 import { propertySchema } from "~/features/accounts/property-schema";
 import { logger } from "~/lib/logger.server";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { requireUser } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/properties";
@@ -63,11 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Your Properties",
-    description: "Your properties.",
-    noIndex: true,
-  });
+  return privatePageMeta(args, "Your Properties", "Your properties.");
 }
 
 export default function PropertiesPage({ loaderData, actionData }: Route.ComponentProps) {

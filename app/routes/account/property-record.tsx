@@ -1,7 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, href, Link } from "react-router";
+import { data, href } from "react-router";
+import { BackLink } from "~/components/ui/back-link";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { serviceId } from "~/features/catalog/services";
+import { CompletionReportsSection } from "~/features/jobs/completion-reports-section";
+import { completionReportsOf } from "~/features/jobs/report-mail.server";
 import { filesOfQuotes } from "~/features/quotes/files.server";
 import { QuoteFilesList } from "~/features/quotes/files-list";
 import { RecordResults } from "~/features/records/record-view";
@@ -14,19 +17,21 @@ import {
 import { ShareLinksSection } from "~/features/records/share-links-section";
 import { revokeSchema, SHARE_INTENTS, shareSchema } from "~/features/records/share-schema";
 import { formatDateTime } from "~/lib/dates";
+import { idParam } from "~/lib/ids";
 import { pageMeta } from "~/lib/seo";
 import { requireUser } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/property-record";
 
 /**
- * GET /account/properties/:id: the property's record for its owner (issue 21 point 5): results
- * with the radon chart and table, water flagged against the EPA's levels, mold samples, every
- * file of the property's quotes, and the share links. Another customer's property is 404.
+ * GET /account/properties/:id: the property's record for its owner: results
+ * with the radon chart and table, water flagged against the EPA's levels, mold samples, the
+ * completed jobs' completion reports, every file of the property's quotes, and the share links. Another customer's property is 404.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const property = await propertyOfOwner(user.id, params.id);
+  const id = idParam(params.id);
+  const property = await propertyOfOwner(user.id, id);
   if (!property) throw data(null, { status: 404 });
   const [results, quotes, links] = await Promise.all([
     resultsOf(
@@ -36,10 +41,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     quotesOfProperty(user.id, property.id),
     liveShareLinks(user.id, property.id),
   ]);
-  const files = await filesOfQuotes(quotes.map((q) => q.id));
+  const [files, reports] = await Promise.all([
+    filesOfQuotes(quotes.map((q) => q.id)),
+    completionReportsOf(quotes.map((q) => q.id)),
+  ]);
   return {
     property,
     results,
+    reports,
     quotes: quotes
       .map((q) => ({
         id: q.id,
@@ -59,12 +68,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** POST: make a share link (intent share: 7, 30 or 90 days) or revoke one (intent revoke). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
+  const id = idParam(params.id);
   const form = await request.formData();
-  const page = href("/account/properties/:id", { id: params.id });
+  const page = href("/account/properties/:id", { id });
   if (form.get("intent") === SHARE_INTENTS.revoke) {
     const submission = parseWithZod(form, { schema: revokeSchema });
     if (submission.status !== "success") throw data(null, { status: 400 });
-    if (!(await revokeShareLink(user.id, params.id, submission.value.linkId)))
+    if (!(await revokeShareLink(user.id, id, submission.value.linkId)))
       throw data(null, { status: 404 });
     return redirectWithToast(page, {
       type: "success",
@@ -76,7 +86,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ shareResult: submission.reply(), shared: null }, 400);
   }
-  const link = await createShareLink(user.id, params.id, submission.value.days);
+  const link = await createShareLink(user.id, id, submission.value.days);
   if (!link) throw data(null, { status: 404 });
   return data({
     shareResult: undefined,
@@ -93,14 +103,10 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function PropertyRecordPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { property, results, quotes, links } = loaderData;
+  const { property, results, reports, quotes, links } = loaderData;
   return (
     <div className="space-y-6">
-      <p>
-        <Link to={href("/account/properties")} className="text-sm text-brand-800 underline">
-          Back to your properties
-        </Link>
-      </p>
+      <BackLink to={href("/account/properties")}>Back to your properties</BackLink>
       <div>
         <h2 className="text-xl font-semibold">Record of {property.address}</h2>
         <p className="text-slate-700">
@@ -108,6 +114,7 @@ export default function PropertyRecordPage({ loaderData, actionData }: Route.Com
         </p>
       </div>
       <RecordResults results={results} headingLevel="h3" />
+      <CompletionReportsSection reports={reports} />
       <Card>
         <CardHeader>
           <CardTitle as="h3">Photos and lab reports</CardTitle>

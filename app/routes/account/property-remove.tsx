@@ -6,14 +6,16 @@ import {
   quoteCountForProperty,
   removeProperty,
 } from "~/features/accounts/properties.server";
-import { pageMeta } from "~/lib/seo";
+import { idParam } from "~/lib/ids";
+import { privatePageMeta } from "~/lib/seo";
 import { requireUser } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/property-remove";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const property = await getProperty(user.id, params.id);
+  const id = idParam(params.id);
+  const property = await getProperty(user.id, id);
   if (!property) throw data(null, { status: 404 });
   return {
     id: property.id,
@@ -25,7 +27,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
-  const property = await getProperty(user.id, params.id);
+  const id = idParam(params.id);
+  const property = await getProperty(user.id, id);
   if (!property || !(await removeProperty(user.id, property.id))) {
     throw data(null, { status: 404 });
   }
@@ -37,11 +40,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Remove Property",
-    description: "Remove a saved property.",
-    noIndex: true,
-  });
+  return privatePageMeta(args, "Remove Property", "Remove a saved property.");
 }
 
 /**

@@ -8,7 +8,8 @@ import {
   PRIVATE_HEADERS,
   respondToEstimate,
 } from "~/features/estimates/homeowner.server";
-import { pageMeta } from "~/lib/seo";
+import { idParam } from "~/lib/ids";
+import { privatePageMeta } from "~/lib/seo";
 import { requireUser } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/quote-estimate";
@@ -20,26 +21,28 @@ export function headers() {
 /** A signed-in customer's estimate for their own quote `id` (the same page as the mailed link). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const pdfHref = href("/account/quotes/:id/estimate/pdf", { id: params.id });
-  return loadEstimatePage(partyOf(user), params.id, context, pdfHref);
+  const id = idParam(params.id);
+  const pdfHref = href("/account/quotes/:id/estimate/pdf", { id });
+  return loadEstimatePage(partyOf(user), id, context, pdfHref);
 }
 
 /** Accept (with a signature) or decline; on success back to the page, which shows the answer. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
-  const outcome = await respondToEstimate(partyOf(user), params.id, request, context);
+  const id = idParam(params.id);
+  const outcome = await respondToEstimate(partyOf(user), id, request, context);
   if (!outcome.ok) {
     return data(
       { intent: outcome.intent, result: outcome.result },
       { status: outcome.status, headers: PRIVATE_HEADERS },
     );
   }
-  const page = href("/account/quotes/:id/estimate", { id: params.id });
+  const page = href("/account/quotes/:id/estimate", { id });
   return redirectWithToast(page, estimateAnswerToast(outcome));
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "Your Estimate", description: "Your estimate.", noIndex: true });
+  return privatePageMeta(args, "Your Estimate", "Your estimate.");
 }
 
 export default function QuoteEstimateRoute({ loaderData, actionData }: Route.ComponentProps) {
@@ -54,10 +57,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         title: "Estimate not found",
         message: "This quote has no estimate for you yet.",
       }}
-      failed={{
-        title: "Something went wrong",
-        message: "We could not load your estimate. Please try again in a moment.",
-      }}
+      failed="We could not load your estimate. Please try again in a moment."
       back={{ to: href("/account/quotes"), label: "Back to your quotes" }}
     />
   );

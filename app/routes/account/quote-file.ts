@@ -1,4 +1,5 @@
 import { quoteFileResponse } from "~/features/quotes/files.server";
+import { idParam } from "~/lib/ids";
 import { requireUser } from "~/lib/session.server";
 import type { Route } from "./+types/quote-file";
 
@@ -8,5 +9,7 @@ import type { Route } from "./+types/quote-file";
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  return quoteFileResponse(request, { role: "owner", userId: user.id }, params.id, params.fileId);
+  const id = idParam(params.id);
+  const fileId = idParam(params.fileId);
+  return quoteFileResponse(request, { role: "owner", userId: user.id }, id, fileId);
 }

@@ -4,6 +4,9 @@ import { ServiceCards } from "~/features/catalog/service-cards";
 import { serviceById } from "~/features/catalog/services";
 import { VISIT_STATUSES } from "~/features/catalog/visits";
 import { customerEstimateStatuses } from "~/features/estimates/homeowner.server";
+import { invoicesOfQuotes } from "~/features/invoices/customer.server";
+import { QuoteInvoicesList } from "~/features/invoices/quote-invoices";
+import { jobsOfQuotes } from "~/features/jobs/summary.server";
 import { filesOfQuotes } from "~/features/quotes/files.server";
 import { QuoteFilesList } from "~/features/quotes/files-list";
 import { listQuotesForUser } from "~/features/quotes/history.server";
@@ -11,7 +14,7 @@ import { referenceNumber } from "~/features/quotes/reference";
 import { QuoteStatusBadge } from "~/features/quotes/status-badge";
 import { bookedVisitsOf } from "~/features/visits/booking.server";
 import { formatDateTime } from "~/lib/dates";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { requireUser } from "~/lib/session.server";
 import type { Route } from "./+types/quotes";
 
@@ -22,7 +25,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     customerEstimateStatuses(user.id),
   ]);
   const ids = quotes.map((q) => q.id);
-  const [files, visits] = await Promise.all([filesOfQuotes(ids), bookedVisitsOf(ids)]);
+  const [files, visits, jobs, invoices] = await Promise.all([
+    filesOfQuotes(ids),
+    bookedVisitsOf(ids),
+    jobsOfQuotes(ids),
+    invoicesOfQuotes(ids),
+  ]);
   return {
     quotes: quotes.map((q) => ({
       id: q.id,
@@ -34,16 +42,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       estimate: estimates.get(q.id) ?? null,
       files: files.get(q.id) ?? [],
       visits: visits.get(q.id) ?? [],
+      job: jobs.get(q.id) ?? null,
+      invoices: invoices[q.id] ?? [],
     })),
   };
 }
 
+const INVOICE_HREFS = {
+  page: (id: string) => href("/account/invoices/:id", { id }),
+  pdf: (id: string) => href("/account/invoices/:id/pdf", { id }),
+  receipt: (id: string, fileId: string) =>
+    href("/account/invoices/:id/receipts/:fileId", { id, fileId }),
+};
+
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Your Quotes",
-    description: "Your quote history.",
-    noIndex: true,
-  });
+  return privatePageMeta(args, "Your Quotes", "Your quote history.");
 }
 
 export default function QuotesPage({ loaderData }: Route.ComponentProps) {
@@ -78,6 +91,11 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
                     <p className="text-sm text-slate-600">
                       {quote.service} · Ref. {quote.reference} · {quote.createdAt}
                     </p>
+                    {quote.job && (
+                      <p className="mt-1 text-sm">
+                        Job {quote.job.number}: {quote.job.statusLabel}
+                      </p>
+                    )}
                     {quote.visits.length > 0 && (
                       <ul className="mt-1 text-sm">
                         {quote.visits.map((v) => (
@@ -101,6 +119,7 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
                         </div>
                       </details>
                     )}
+                    <QuoteInvoicesList invoices={quote.invoices} hrefs={INVOICE_HREFS} />
                   </div>
                   <div className="flex flex-wrap items-center gap-3">
                     {quote.estimate ? (
@@ -129,6 +148,13 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
                     >
                       Reminders
                       <span className="sr-only"> for Ref. {quote.reference}</span>
+                    </Link>
+                    <Link
+                      to={href("/account/quotes/:id/messages", { id: quote.id })}
+                      className="text-sm font-medium text-brand-800 underline"
+                    >
+                      Message the company
+                      <span className="sr-only"> about Ref. {quote.reference}</span>
                     </Link>
                     <QuoteStatusBadge status={quote.status} />
                   </div>

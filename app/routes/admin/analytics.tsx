@@ -1,7 +1,7 @@
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { analytics } from "~/features/admin/analytics.server";
 import { StatusChart } from "~/features/admin/status-chart";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/analytics";
 
@@ -11,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "Analytics", description: "Quote analytics.", noIndex: true });
+  return privatePageMeta(args, "Analytics", "Quote analytics.");
 }
 
 function formatHours(hours: number | null): string {

@@ -1,25 +1,23 @@
 import { data, Form, href, Link } from "react-router";
-import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { deletePost, findPostForEditor } from "~/features/blog/editor.server";
-import { pageMeta } from "~/lib/seo";
+import { idParam } from "~/lib/ids";
+import { privatePageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/blog-delete";
 
-const isId = (id: string) => z.uuid().safeParse(id).success;
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const post = isId(params.id) ? await findPostForEditor(params.id) : null;
+  const post = await findPostForEditor(idParam(params.id));
   if (!post) throw data(null, { status: 404 });
   return { id: post.id, title: post.title, published: post.published };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  const post = isId(params.id) ? await findPostForEditor(params.id) : null;
+  const post = await findPostForEditor(idParam(params.id));
   if (!post || !(await deletePost(post.id))) throw data(null, { status: 404 });
   return redirectWithToast(href("/admin/blog"), {
     type: "success",
@@ -29,11 +27,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Delete post",
-    description: "Delete a blog post.",
-    noIndex: true,
-  });
+  return privatePageMeta(args, "Delete post", "Delete a blog post.");
 }
 
 /** The confirmation step before a delete: a page of its own, so it works without JavaScript. */

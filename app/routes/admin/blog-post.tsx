@@ -1,5 +1,5 @@
-import { data, href, Link } from "react-router";
-import { z } from "zod";
+import { data, href } from "react-router";
+import { BackLink } from "~/components/ui/back-link";
 import {
   findPostForEditor,
   listTermsForEditor,
@@ -8,6 +8,7 @@ import {
 import { PostEditor } from "~/features/blog/post-editor";
 import { defaultAuthorName } from "~/features/blog/slug";
 import { listUploads } from "~/features/blog/uploads.server";
+import { idParam } from "~/lib/ids";
 import { pageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -16,7 +17,7 @@ import type { Route } from "./+types/blog-post";
 /** The post an /admin/blog/:id URL names (null for /admin/blog/new); a malformed id is a 404. */
 async function postOf(params: { id?: string }) {
   if (params.id === undefined) return null;
-  const post = z.uuid().safeParse(params.id).success ? await findPostForEditor(params.id) : null;
+  const post = await findPostForEditor(idParam(params.id));
   if (!post) throw data(null, { status: 404 });
   return post;
 }
@@ -89,11 +90,7 @@ export default function BlogPostEditor({ loaderData, actionData }: Route.Compone
   const { post } = loaderData;
   return (
     <section aria-labelledby="editor-title" className="space-y-4">
-      <p>
-        <Link to={href("/admin/blog")} className="text-sm text-brand-800 underline">
-          Back to posts
-        </Link>
-      </p>
+      <BackLink to={href("/admin/blog")}>Back to posts</BackLink>
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h2 id="editor-title" className="text-xl font-semibold">
           {post ? `Edit post: ${post.title}` : "New post"}

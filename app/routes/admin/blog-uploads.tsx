@@ -1,10 +1,11 @@
-import { data, Form, href, Link } from "react-router";
+import { data, Form, href } from "react-router";
+import { BackLink } from "~/components/ui/back-link";
 import { Button } from "~/components/ui/button";
 import { Alert, Field, Input } from "~/components/ui/form-controls";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { uploadMainUrl, uploadThumbUrl } from "~/features/blog/uploads";
 import { listUploads, uploadAnswer, uploadFromRequest } from "~/features/blog/uploads.server";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/blog-uploads";
 
@@ -25,18 +26,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "Blog images", description: "Uploaded images.", noIndex: true });
+  return privatePageMeta(args, "Blog images", "Uploaded images.");
 }
 
 export default function BlogUploads({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useIsPending();
   return (
     <section aria-labelledby="uploads-title" className="space-y-6">
-      <p>
-        <Link to={href("/admin/blog")} className="text-sm text-brand-800 underline">
-          Back to posts
-        </Link>
-      </p>
+      <BackLink to={href("/admin/blog")}>Back to posts</BackLink>
       <h2 id="uploads-title" className="text-xl font-semibold">
         Blog images
       </h2>

@@ -16,7 +16,7 @@ import {
   termActionSchema,
 } from "~/features/blog/terms.server";
 import { formatDateTime } from "~/lib/dates";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/blog";
@@ -94,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "Blog posts", description: "All blog posts.", noIndex: true });
+  return privatePageMeta(args, "Blog posts", "All blog posts.");
 }
 
 export default function AdminBlog({ loaderData, actionData }: Route.ComponentProps) {

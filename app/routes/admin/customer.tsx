@@ -1,5 +1,6 @@
-import { data, Form, href, Link } from "react-router";
+import { data, Form, href } from "react-router";
 import { z } from "zod";
+import { BackLink } from "~/components/ui/back-link";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -11,15 +12,17 @@ import { orNA } from "~/features/admin/format";
 import { serviceId } from "~/features/catalog/services";
 import { referenceNumber } from "~/features/quotes/reference";
 import { formatDateTime } from "~/lib/dates";
+import { accountIdParam } from "~/lib/ids";
 import { logSecurityEventFor } from "~/lib/security-log.server";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/customer";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
-  const customer = await getCustomer(params.id);
+  const id = accountIdParam(params.id);
+  const customer = await getCustomer(id);
   if (!customer) throw data(null, { status: 404 });
   return {
     id: customer.id,
@@ -50,20 +53,21 @@ const adminChangeSchema = z.object({ intent: z.enum(["grant", "revoke"]) });
 /** Grants or revokes admin rights (never one's own); logged with who and when. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
+  const id = accountIdParam(params.id);
   const parsed = adminChangeSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: "Choose to grant or revoke admin rights." }, 400);
   const grant = parsed.data.intent === "grant";
-  const outcome = await changeAdminRights(admin.id, params.id, grant);
+  const outcome = await changeAdminRights(admin.id, id, grant);
   if (!outcome.ok) {
     if (outcome.status === 404) throw data(null, { status: 404 });
     return data({ error: outcome.message }, outcome.status);
   }
   logSecurityEventFor(context, grant ? "admin.grant" : "admin.revoke", {
-    userId: params.id,
+    userId: id,
     grantedBy: admin.id,
     at: new Date().toISOString(),
   });
-  return redirectWithToast(href("/admin/customers/:id", { id: params.id }), {
+  return redirectWithToast(href("/admin/customers/:id", { id }), {
     type: "success",
     title: grant ? "Admin rights granted" : "Admin rights revoked",
     description: `${outcome.email} is ${grant ? "now an admin" : "no longer an admin"}.`,
@@ -71,17 +75,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "Customer", description: "One customer.", noIndex: true });
+  return privatePageMeta(args, "Customer", "One customer.");
 }
 
 export default function AdminCustomer({ loaderData: c, actionData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
-      <p>
-        <Link to={href("/admin/customers")} className="text-sm text-brand-800 underline">
-          Back to customers
-        </Link>
-      </p>
+      <BackLink to={href("/admin/customers")}>Back to customers</BackLink>
       <div className="flex flex-wrap items-center gap-3">
         <h2 className="text-xl font-semibold">{c.name}</h2>
         <Badge tone={c.isAdmin ? "info" : "neutral"}>{c.isAdmin ? "Admin" : "User"}</Badge>

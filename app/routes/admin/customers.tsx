@@ -1,12 +1,12 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 import { z } from "zod";
-import { ColumnHeaders, Pager } from "~/components/ui/admin-list";
+import { ListCount, ListTable, Pager, RowLinkCell } from "~/components/ui/admin-list";
 import { Badge } from "~/components/ui/badge";
 import { listCustomers } from "~/features/admin/customers.server";
 import { orNA } from "~/features/admin/format";
 import { ListFilters, SearchInput } from "~/features/admin/list-filters";
 import { formatDateTime } from "~/lib/dates";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/customers";
 
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "Customers", description: "All customers.", noIndex: true });
+  return privatePageMeta(args, "Customers", "All customers.");
 }
 
 function pageHref(q: string | undefined, page: number) {
@@ -65,39 +65,32 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
           className="w-72"
         />
       </ListFilters>
-      <p className="text-sm text-slate-700" aria-live="polite">
-        {total === 1 ? "1 customer" : `${total} customers`}
-        {pageCount > 1 ? `, page ${query.page} of ${pageCount}` : ""}
-      </p>
+      <ListCount
+        total={total}
+        one="customer"
+        many="customers"
+        page={query.page}
+        pageCount={pageCount}
+      />
       {customers.length === 0 ? (
         <p>No customers match.</p>
       ) : (
-        <div className="relative overflow-x-auto rounded-lg border border-slate-200">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Customers</caption>
-            <ColumnHeaders columns={["Name", "ID", "Join Date", "Admin Status"]} />
-            <tbody className="divide-y divide-slate-200">
-              {customers.map((c) => (
-                <tr key={c.id}>
-                  <td className="px-3 py-2">
-                    <Link
-                      to={href("/admin/customers/:id", { id: c.id })}
-                      className="font-medium text-brand-800 underline"
-                    >
-                      {c.name}
-                    </Link>
-                    <div className="text-slate-600">{c.email}</div>
-                  </td>
-                  <td className="px-3 py-2 font-mono text-xs">{c.id}</td>
-                  <td className="px-3 py-2">{c.joined}</td>
-                  <td className="px-3 py-2">
-                    <Badge tone={c.isAdmin ? "info" : "neutral"}>{c.adminStatus}</Badge>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable caption="Customers" columns={["Name", "ID", "Join Date", "Admin Status"]}>
+          {customers.map((c) => (
+            <tr key={c.id}>
+              <RowLinkCell
+                to={href("/admin/customers/:id", { id: c.id })}
+                label={c.name}
+                detail={c.email}
+              />
+              <td className="px-3 py-2 font-mono text-xs">{c.id}</td>
+              <td className="px-3 py-2">{c.joined}</td>
+              <td className="px-3 py-2">
+                <Badge tone={c.isAdmin ? "info" : "neutral"}>{c.adminStatus}</Badge>
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
       <Pager
         previous={query.page > 1 ? pageHref(query.q, query.page - 1) : null}

@@ -1,27 +1,41 @@
+import { Circle, CircleCheck } from "lucide-react";
 import { href, Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { dashboardCounts } from "~/features/admin/analytics.server";
 import { waitingFor } from "~/features/admin/format";
+import { type SetupStep, setupChecklist } from "~/features/admin/setup-checklist.server";
+import { jobsThisWeek } from "~/features/jobs/list.server";
+import { waitingForSignOff } from "~/features/jobs/sign-off.server";
 import { visitsToday } from "~/features/visits/today.server";
 import { formatDateTime } from "~/lib/dates";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const [counts, today] = await Promise.all([dashboardCounts(), visitsToday()]);
+  const [counts, today, setup, jobs, waiting] = await Promise.all([
+    dashboardCounts(),
+    visitsToday(),
+    setupChecklist(),
+    jobsThisWeek(),
+    waitingForSignOff(),
+  ]);
   return {
+    /** shown until every step is done */
+    setup: setup.every((step) => step.done) ? null : setup,
     visitsToday: today,
     pending: counts.pending,
     oldestWaiting: counts.oldestPendingAt ? waitingFor(counts.oldestPendingAt) : null,
     oldestAt: counts.oldestPendingAt ? formatDateTime(counts.oldestPendingAt) : null,
     thisMonth: counts.thisMonth,
+    jobsThisWeek: jobs,
+    waitingForSignOff: waiting,
   };
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "Admin Dashboard", description: "Back office.", noIndex: true });
+  return privatePageMeta(args, "Admin Dashboard", "Back office.");
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
@@ -43,6 +57,20 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       link: "See pending requests",
     },
     {
+      title: "Jobs this week",
+      value: String(loaderData.jobsThisWeek.count),
+      description: "Jobs with a work visit this week, Monday to Sunday, Mountain Time.",
+      href: `${href("/admin/jobs")}?week=${loaderData.jobsThisWeek.week}`,
+      link: "See this week's jobs",
+    },
+    {
+      title: "Waiting for sign-off",
+      value: String(loaderData.waitingForSignOff),
+      description: "Completed jobs the homeowner has not signed off yet.",
+      href: `${href("/admin/jobs")}?signOff=waiting`,
+      link: "See the jobs waiting for sign-off",
+    },
+    {
       title: "Quotes This Month",
       value: String(loaderData.thisMonth),
       description: "Requests since the 1st, Mountain Time.",
@@ -50,6 +78,62 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       link: "Open analytics",
     },
   ];
+  return (
+    <>
+      {loaderData.setup && <SetupChecklist steps={loaderData.setup} />}
+      <Overview loaderData={loaderData} cards={cards} />
+    </>
+  );
+}
+
+/** The set-up steps still to do, and those done, until all are (features/admin/setup-checklist). */
+function SetupChecklist({ steps }: { steps: SetupStep[] }) {
+  const left = steps.filter((step) => !step.done).length;
+  return (
+    <section
+      aria-labelledby="setup-title"
+      className="mb-8 rounded-xl border border-amber-300 bg-amber-50 p-4"
+    >
+      <h2 id="setup-title" className="text-lg font-semibold">
+        Set-up checklist
+      </h2>
+      <p className="mt-1 text-sm text-slate-800">
+        {`${left} of ${steps.length} steps left before homeowners get the full service.`} This list
+        goes away once all are done.
+      </p>
+      <ol className="mt-4 space-y-3">
+        {steps.map((step) => (
+          <li key={step.id} className="flex gap-3">
+            {step.done ? (
+              <CircleCheck className="mt-0.5 size-5 shrink-0 text-green-700" aria-hidden="true" />
+            ) : (
+              <Circle className="mt-0.5 size-5 shrink-0 text-amber-800" aria-hidden="true" />
+            )}
+            <div>
+              <h3 className="font-medium">
+                {step.title} <span className="sr-only">{step.done ? "(done)" : "(to do)"}</span>
+              </h3>
+              <p className="text-sm text-slate-800">{step.detail}</p>
+              {!step.done && step.href && (
+                <Link to={step.href} className="text-sm font-medium text-brand-800 underline">
+                  {step.linkLabel}
+                </Link>
+              )}
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function Overview({
+  loaderData,
+  cards,
+}: {
+  loaderData: Route.ComponentProps["loaderData"];
+  cards: { title: string; value: string; description: string; href: string; link: string }[];
+}) {
   return (
     <section aria-labelledby="overview-title">
       <h2 id="overview-title" className="text-lg font-semibold">

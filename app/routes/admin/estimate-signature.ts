@@ -4,12 +4,14 @@
  */
 import { data } from "react-router";
 import { acceptedSignaturePng } from "~/features/estimates/quote-estimate.server";
+import { idParam } from "~/lib/ids";
 import { requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/estimate-signature";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
-  const png = await acceptedSignaturePng(admin, params.id);
+  const id = idParam(params.id);
+  const png = await acceptedSignaturePng(admin, id);
   if (!png) throw data(null, { status: 404 });
   return new Response(new Uint8Array(png), {
     headers: {

@@ -3,7 +3,8 @@ import { DashboardShell, sidebarOpenFromCookie } from "~/components/layout/dashb
 import { ErrorPage } from "~/components/layout/error-page";
 import { dashboardShellHandle } from "~/features/accounts/navigation";
 import { LiveUpdates } from "~/features/admin/live-updates";
-import { adminLinks } from "~/features/admin/navigation";
+import { adminLinksWith } from "~/features/admin/navigation";
+import { unreadThreadCount } from "~/features/messages/admin.server";
 import { pageMeta } from "~/lib/seo";
 import { adminMiddleware, requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/layout";
@@ -13,7 +14,10 @@ export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { sidebarOpen: sidebarOpenFromCookie(request.headers.get("Cookie")) };
+  return {
+    sidebarOpen: sidebarOpenFromCookie(request.headers.get("Cookie")),
+    unreadThreads: await unreadThreadCount(),
+  };
 }
 
 /**
@@ -41,7 +45,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <DashboardShell
       title="Admin Panel"
       heading="Admin Dashboard"
-      links={adminLinks}
+      links={adminLinksWith(loaderData.unreadThreads)}
       initiallyOpen={loaderData.sidebarOpen}
     >
       <LiveUpdates />
@@ -55,10 +59,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <ErrorPage
       error={error}
       notFound={{ title: "Not found", message: "There is no such item in the back office." }}
-      failed={{
-        title: "Something went wrong",
-        message: "We could not load this page just now. Please try again in a moment.",
-      }}
+      failed="We could not load this page just now. Please try again in a moment."
       back={{ to: href("/admin/quotes"), label: "Back to quotes" }}
     />
   );

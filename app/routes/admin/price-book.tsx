@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { PRICE_BOOK_PATH, PriceBookSection } from "~/features/estimates/price-book-page";
 import { loadPriceBookPage, priceBookPost } from "~/features/estimates/price-book-page.server";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/price-book";
@@ -26,11 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Price book",
-    description: "What estimates are priced from.",
-    noIndex: true,
-  });
+  return privatePageMeta(args, "Price book", "What estimates are priced from.");
 }
 
 export default function AdminPriceBook({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,7 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link } from "react-router";
+import { BackLink } from "~/components/ui/back-link";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import {
   QuoteAnswersCard,
@@ -9,6 +11,7 @@ import {
   QuoteTriageCard,
 } from "~/features/admin/quote-detail";
 import { loadQuoteDetail } from "~/features/admin/quote-detail.server";
+import { SERVICE_ADDRESS_INTENT, ServiceAddressForm } from "~/features/admin/service-address-form";
 import { StatusChangeForm } from "~/features/admin/status-change-form";
 import { quoteStatus } from "~/features/catalog/enums";
 import { testResultKind } from "~/features/catalog/reference-levels";
@@ -18,7 +21,12 @@ import {
   isEstimatePost,
   loadQuoteEstimate,
 } from "~/features/estimates/quote-estimate.server";
+import { invoicePost, isInvoicePost, loadQuoteInvoices } from "~/features/invoices/admin.server";
+import { InvoicesCard } from "~/features/invoices/quote-invoices";
+import { JobCard } from "~/features/jobs/job-card";
+import { jobOfQuote } from "~/features/jobs/summary.server";
 import { QuoteFilesList } from "~/features/quotes/files-list";
+import { postServiceAddress, serviceAddressOf } from "~/features/quotes/service-address.server";
 import { QuoteStatusBadge } from "~/features/quotes/status-badge";
 import { changeQuoteStatus, statusChangeSchema } from "~/features/quotes/status-change.server";
 import { RecordResults } from "~/features/records/record-view";
@@ -26,6 +34,7 @@ import { MoldResultForm, RadonResultForm, WaterResultForm } from "~/features/rec
 import { isResultPost, recordTestResult, resultsOf } from "~/features/records/results.server";
 import { RESULT_INTENTS } from "~/features/records/schemas";
 import { bookedVisits } from "~/features/visits/booking.server";
+import { idParam } from "~/lib/ids";
 import { pageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -33,32 +42,55 @@ import type { Route } from "./+types/quote";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
-  const [detail, estimate] = await Promise.all([
-    loadQuoteDetail(params.id),
-    loadQuoteEstimate(admin, params.id),
-  ]);
+  const id = idParam(params.id);
+  const [detail, estimate] = await Promise.all([loadQuoteDetail(id), loadQuoteEstimate(admin, id)]);
   if (!detail || !estimate) throw data(null, { status: 404 });
-  const results = await resultsOf(
-    { quoteId: detail.id },
-    ({ quoteId, fileId }) => `/admin/quotes/${quoteId}/files/${fileId}`,
-  );
-  return { ...detail, estimate, results, visits: await bookedVisits(detail.id) };
+  const [results, serviceAddress, visits, job, invoices] = await Promise.all([
+    resultsOf(
+      { quoteId: detail.id },
+      ({ quoteId, fileId }) => `/admin/quotes/${quoteId}/files/${fileId}`,
+    ),
+    serviceAddressOf(detail.id),
+    bookedVisits(detail.id),
+    jobOfQuote(detail.id),
+    loadQuoteInvoices(detail.id),
+  ]);
+  if (!serviceAddress) throw data(null, { status: 404 });
+  return { ...detail, estimate, results, serviceAddress, visits, job, invoices };
 }
+
+/** The action's replies, one per form of the page; each refusal fills its own form's. */
+const noReplies = {
+  result: undefined as SubmissionResult<string[]> | undefined,
+  estimateResult: undefined as SubmissionResult<string[]> | undefined,
+  recordResult: undefined as { intent: string; result: SubmissionResult<string[]> } | undefined,
+  addressResult: undefined as SubmissionResult<string[]> | null | undefined,
+  invoiceError: undefined as string | undefined,
+};
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
+  const id = idParam(params.id);
   const form = await request.formData();
-  const page = href("/admin/quotes/:id", { id: params.id });
+  const page = href("/admin/quotes/:id", { id });
+  if (form.get("intent") === SERVICE_ADDRESS_INTENT) {
+    const outcome = await postServiceAddress(id, form);
+    if (!outcome.ok) {
+      if (outcome.status === 404) throw data(null, { status: 404 });
+      return data({ ...noReplies, addressResult: outcome.result }, 400);
+    }
+    return redirectWithToast(`${page}#service-address`, {
+      type: "success",
+      title: "Service address saved",
+      description: "Visits and test results of this request use it.",
+    });
+  }
   if (isResultPost(form)) {
-    const outcome = await recordTestResult(params.id, form, admin.id);
+    const outcome = await recordTestResult(id, form, admin.id);
     if (!outcome.ok) {
       if (outcome.status === 404) throw data(null, { status: 404 });
       return data(
-        {
-          result: undefined,
-          estimateResult: undefined,
-          recordResult: { intent: outcome.intent, result: outcome.result },
-        },
+        { ...noReplies, recordResult: { intent: outcome.intent, result: outcome.result } },
         outcome.status,
       );
     }
@@ -68,14 +100,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       description: "It is on the property's record, which the homeowner can see.",
     });
   }
+  if (isInvoicePost(form)) {
+    const outcome = await invoicePost(admin.id, id, form);
+    if (!outcome.ok) {
+      return data({ ...noReplies, invoiceError: outcome.message }, outcome.status);
+    }
+    return redirectWithToast(`${page}#invoices`, {
+      type: "success",
+      title: outcome.title,
+      description: outcome.description,
+    });
+  }
   if (isEstimatePost(form)) {
-    const outcome = await estimatePost(admin, params.id, form);
+    const outcome = await estimatePost(admin, id, form);
     if (!outcome.ok) {
       if (outcome.status === 404) throw data(null, { status: 404 });
-      return data(
-        { result: undefined, estimateResult: outcome.result, recordResult: undefined },
-        outcome.status,
-      );
+      return data({ ...noReplies, estimateResult: outcome.result }, outcome.status);
     }
     return redirectWithToast(`${page}#estimate`, {
       type: "success",
@@ -87,20 +127,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(form, { schema: statusChangeSchema });
   if (submission.status !== "success") {
-    return data(
-      { result: submission.reply(), estimateResult: undefined, recordResult: undefined },
-      400,
-    );
+    return data({ ...noReplies, result: submission.reply() }, 400);
   }
-  const outcome = await changeQuoteStatus(params.id, submission.value, admin.id);
+  const outcome = await changeQuoteStatus(id, submission.value, admin.id);
   if (!outcome.ok) {
     if (outcome.status === 404) throw data(null, { status: 404 });
     return data(
-      {
-        result: submission.reply({ formErrors: [outcome.message] }),
-        estimateResult: undefined,
-        recordResult: undefined,
-      },
+      { ...noReplies, result: submission.reply({ formErrors: [outcome.message] }) },
       outcome.status,
     );
   }
@@ -124,16 +157,20 @@ export default function AdminQuote({ loaderData: q, actionData }: Route.Componen
     actionData?.recordResult?.intent === intent ? actionData.recordResult.result : undefined;
   return (
     <div className="space-y-6">
-      <p>
-        <Link to={href("/admin/quotes")} className="text-sm text-brand-800 underline">
-          Back to quotes
-        </Link>
-      </p>
+      <BackLink to={href("/admin/quotes")}>Back to quotes</BackLink>
       <div className="flex flex-wrap items-center gap-3">
         <h2 className="text-xl font-semibold">Quote {q.reference}</h2>
         <QuoteStatusBadge status={q.status} />
       </div>
       <QuoteRequestCard q={q} />
+      <Card id="service-address">
+        <CardHeader>
+          <CardTitle as="h3">Service address</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ServiceAddressForm current={q.serviceAddress} result={actionData?.addressResult} />
+        </CardContent>
+      </Card>
       <QuoteContactCard q={q} />
       <QuoteTriageCard q={q} />
       <Card>
@@ -176,12 +213,13 @@ export default function AdminQuote({ loaderData: q, actionData }: Route.Componen
         <CardContent className="space-y-6">
           {q.property ? (
             <p className="text-sm text-slate-700">
-              Results are kept on the record of {q.property}, which its owner sees in their account.
+              Results are kept with this request at {q.property}. Its requester sees them on the
+              record of their saved property at this address.
             </p>
           ) : (
             <p className="text-sm text-slate-700">
-              This request has no saved property (a guest's request, or the property was removed):
-              results cannot be recorded for it.
+              This request has no street address yet: set its service address above to record
+              results.
             </p>
           )}
           {q.results.radon.length + q.results.water.length + q.results.mold.length > 0 && (
@@ -198,6 +236,8 @@ export default function AdminQuote({ loaderData: q, actionData }: Route.Componen
         </CardContent>
       </Card>
       <EstimateCard quoteId={q.id} estimate={q.estimate} result={actionData?.estimateResult} />
+      <JobCard quoteId={q.id} quoteStatus={q.status} job={q.job} />
+      <InvoicesCard invoices={q.invoices} error={actionData?.invoiceError} />
       <Card>
         <CardHeader>
           <CardTitle as="h3">Change status</CardTitle>

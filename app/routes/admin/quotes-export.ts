@@ -3,9 +3,11 @@ import { stringify } from "csv-stringify";
 import { parseQuoteListQuery } from "~/features/admin/quote-list";
 import { quotesForExport } from "~/features/admin/quotes.server";
 import { quoteStatus } from "~/features/catalog/enums";
+import { estimateStatus } from "~/features/catalog/estimate-enums";
 import { serviceId } from "~/features/catalog/services";
-import { estimateStatus } from "~/features/estimates/enums";
 import { referenceNumber } from "~/features/quotes/reference";
+import { denverDate } from "~/lib/dates";
+import { denverIso } from "~/lib/dates.server";
 import { logger } from "~/lib/logger.server";
 import { requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/quotes-export";
@@ -29,7 +31,8 @@ const COLUMNS = [
 /**
  * The filtered quotes list as CSV (RFC 4180, via csv-stringify), streamed in batches. Cells
  * starting with =, +, -, @, tab or CR are prefixed with ' (csv-stringify `escape_formulas`;
- * OWASP CSV injection) so spreadsheets never run them as formulas.
+ * OWASP CSV injection) so spreadsheets never run them as formulas. Dates (and the file's name)
+ * are Utah time with the offset, e.g. 2026-12-06T19:30:00-07:00.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -47,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         for (const q of batch) {
           const ok = csv.write([
             referenceNumber(q.id),
-            q.created_at.toISOString(),
+            denverIso(q.created_at),
             serviceId.label(q.service),
             quoteStatus.label(q.current_status),
             q.estimate_status ? estimateStatus.label(q.estimate_status) : "None",
@@ -71,7 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       csv.destroy(error as Error);
     }
   })();
-  const date = new Date().toISOString().slice(0, 10);
+  const date = denverDate(new Date());
   return new Response(Readable.toWeb(csv) as ReadableStream, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

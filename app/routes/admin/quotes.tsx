@@ -1,17 +1,10 @@
 import { Download } from "lucide-react";
-import { Pager } from "~/components/ui/admin-list";
+import { ListCount, Pager } from "~/components/ui/admin-list";
 import { Button } from "~/components/ui/button";
 import { FilterSelect, ListFilters, SearchInput } from "~/features/admin/list-filters";
-import {
-  estimateFilter,
-  parseQuoteListQuery,
-  quoteListSearch,
-  visitFilter,
-} from "~/features/admin/quote-list";
+import { parseQuoteListQuery, quoteFilters, quoteListSearch } from "~/features/admin/quote-list";
 import { QuoteTable, quoteRow } from "~/features/admin/quote-table";
 import { listQuotes } from "~/features/admin/quotes.server";
-import { quoteStatus } from "~/features/catalog/enums";
-import { serviceId } from "~/features/catalog/services";
 import { pageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/quotes";
@@ -56,38 +49,14 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
       </div>
       <ListFilters label="Quotes" submitLabel="Apply">
         <SearchInput id="quote-search" urlValue={query.q} placeholder="Search quotes..." />
-        <FilterSelect
-          id="quote-status"
-          name="status"
-          label="Filter by status"
-          urlValue={query.status}
-          allLabel="All statuses"
-          options={quoteStatus.options}
-        />
-        <FilterSelect
-          id="quote-service"
-          name="service"
-          label="Filter by service"
-          urlValue={query.service}
-          allLabel="All services"
-          options={serviceId.options}
-        />
-        <FilterSelect
-          id="quote-estimate"
-          name="estimate"
-          label="Filter by estimate"
-          urlValue={query.estimate}
-          allLabel="All estimates"
-          options={estimateFilter.options}
-        />
-        <FilterSelect
-          id="quote-visit"
-          name="visit"
-          label="Filter by visit"
-          urlValue={query.visit}
-          allLabel="All visits"
-          options={visitFilter.options}
-        />
+        {quoteFilters.map((filter) => (
+          <FilterSelect
+            key={filter.name}
+            id={`quote-${filter.name}`}
+            urlValue={query[filter.name]}
+            {...filter}
+          />
+        ))}
         <FilterSelect
           id="quote-sort"
           name="sort"
@@ -97,10 +66,7 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
         />
       </ListFilters>
 
-      <p className="text-sm text-slate-700" aria-live="polite">
-        {total === 1 ? "1 quote" : `${total} quotes`}
-        {pageCount > 1 ? `, page ${query.page} of ${pageCount}` : ""}
-      </p>
+      <ListCount total={total} one="quote" many="quotes" page={query.page} pageCount={pageCount} />
 
       {quotes.length === 0 ? <p>No quotes match.</p> : <QuoteTable quotes={quotes} />}
 

@@ -3,7 +3,7 @@ import { loadSchedulePage, schedulePost } from "~/features/visits/schedule.serve
 import { SCHEDULE_PATH, ScheduleSection } from "~/features/visits/schedule-page";
 import { loadWeekPage } from "~/features/visits/week.server";
 import { WeekSection } from "~/features/visits/week-page";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/schedule";
@@ -37,11 +37,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Schedule",
-    description: "The week's assessment visits, and who does visits when.",
-    noIndex: true,
-  });
+  return privatePageMeta(
+    args,
+    "Schedule",
+    "The week's assessment visits, and who does visits when.",
+  );
 }
 
 export default function AdminSchedule({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 import { auth, authHeaders } from "~/features/accounts/auth.server";
 import { REQUEST_ID_HEADER } from "~/features/accounts/auth-request.server";
 import { logProviderCallback } from "~/features/accounts/provider-sign-in.server";
+import { verificationLinkAnswer } from "~/features/accounts/sign-in.server";
 import { requestContext } from "~/lib/request-context";
 import type { Route } from "./+types/auth";
 
@@ -27,7 +28,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const response = await auth().handler(
     new Request(request.url, { method: request.method, headers }),
   );
-  const provider = new URL(request.url).pathname.match(/^\/api\/auth\/callback\/(\w+)$/)?.[1];
+  const { pathname } = new URL(request.url);
+  if (pathname === "/api/auth/verify-email") return verificationLinkAnswer(response);
+  const provider = pathname.match(/^\/api\/auth\/callback\/(\w+)$/)?.[1];
   if (provider) await logProviderCallback(provider, headers, response);
   return response;
 }

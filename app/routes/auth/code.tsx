@@ -8,7 +8,7 @@ import { authRequest } from "~/features/accounts/auth-request.server";
 import { codeSchema, emailOnlySchema } from "~/features/accounts/schemas";
 import { SentCodeForm } from "~/features/accounts/sent-code-form";
 import { sendSignInCode, signInWithCode } from "~/features/accounts/sign-in.server";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import type { Route } from "./+types/code";
 
 /** Sign-in with a one-time code by email: first the address, then the code (SPEC: OTP). */
@@ -51,11 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Sign In With a Code",
-    description: "Sign in with a code by email.",
-    noIndex: true,
-  });
+  return privatePageMeta(args, "Sign In With a Code", "Sign in with a code by email.");
 }
 
 export default function CodeSignIn({ actionData }: Route.ComponentProps) {

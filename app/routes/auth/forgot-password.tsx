@@ -1,7 +1,7 @@
 import { EmailLinkForm } from "~/features/accounts/email-link-form";
 import { emailLinkAction } from "~/features/accounts/email-link-request.server";
 import { requestPasswordReset } from "~/features/accounts/sign-in.server";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import type { Route } from "./+types/forgot-password";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -9,11 +9,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Forgot Password",
-    description: "Reset your password.",
-    noIndex: true,
-  });
+  return privatePageMeta(args, "Forgot Password", "Reset your password.");
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

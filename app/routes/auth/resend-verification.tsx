@@ -1,7 +1,7 @@
 import { EmailLinkForm } from "~/features/accounts/email-link-form";
 import { emailLinkAction } from "~/features/accounts/email-link-request.server";
 import { resendVerification } from "~/features/accounts/sign-in.server";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import type { Route } from "./+types/resend-verification";
 
 /**
@@ -14,11 +14,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Send a New Verification Link",
-    description: "Get a new link to verify your email address.",
-    noIndex: true,
-  });
+  return privatePageMeta(
+    args,
+    "Send a New Verification Link",
+    "Get a new link to verify your email address.",
+  );
 }
 
 export default function ResendVerification({ actionData }: Route.ComponentProps) {

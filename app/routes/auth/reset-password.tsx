@@ -6,9 +6,10 @@ import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-controls";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { authRequest } from "~/features/accounts/auth-request.server";
+import { ConfirmPasswordField } from "~/features/accounts/confirm-password-field";
 import { newPasswordSchema } from "~/features/accounts/schemas";
 import { resetPassword } from "~/features/accounts/sign-in.server";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/reset-password";
 
@@ -42,11 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Choose a New Password",
-    description: "Reset your password.",
-    noIndex: true,
-  });
+  return privatePageMeta(args, "Choose a New Password", "Reset your password.");
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -87,13 +84,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           required
           hint="At least 8 characters."
         />
-        <TextField
-          meta={fields.confirmPassword}
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          required
-        />
+        <ConfirmPasswordField meta={fields.confirmPassword} />
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? "Saving..." : "Set New Password"}
         </Button>

@@ -9,7 +9,7 @@ import { displayMobile } from "~/features/accounts/mobile-number.server";
 import { sendSmsSignInCode, signInWithSmsCode } from "~/features/accounts/phone.server";
 import { mobileNumberSchema, smsCodeSchema } from "~/features/accounts/phone-schemas";
 import { SentCodeForm } from "~/features/accounts/sent-code-form";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import type { Route } from "./+types/sms-code";
 
 type Step = { step: "send" | "verify"; phoneNumber: string; display: string };
@@ -54,11 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Sign In With a Text",
-    description: "Sign in with a code sent by text message.",
-    noIndex: true,
-  });
+  return privatePageMeta(args, "Sign In With a Text", "Sign in with a code sent by text message.");
 }
 
 export default function SmsCodeSignIn({ actionData }: Route.ComponentProps) {

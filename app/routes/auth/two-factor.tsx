@@ -14,7 +14,7 @@ import {
   sendTwoFactorText,
 } from "~/features/accounts/phone.server";
 import { confirmTotp, signInWithBackupCode } from "~/features/accounts/security.server";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { safeRedirect } from "~/lib/session.server";
 import type { Route } from "./+types/two-factor";
 
@@ -76,11 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Two-Factor Check",
-    description: "Enter your authentication code.",
-    noIndex: true,
-  });
+  return privatePageMeta(args, "Two-Factor Check", "Enter your authentication code.");
 }
 
 export default function TwoFactor({ loaderData, actionData }: Route.ComponentProps) {

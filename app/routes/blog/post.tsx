@@ -95,10 +95,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         title: NOT_FOUND,
         message: "This article does not exist or is no longer published.",
       }}
-      failed={{
-        title: "Something went wrong",
-        message: "We could not load this article. Please try again in a moment.",
-      }}
+      failed="We could not load this article. Please try again in a moment."
       back={{ to: "/blog", label: "Back to the blog" }}
     />
   );

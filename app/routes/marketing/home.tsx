@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { ServiceCards } from "~/features/catalog/service-cards";
 import { companyJsonLd } from "~/features/catalog/structured-data";
 import { SCRIPTS_AFTER_PAINT } from "~/lib/page-scripts";
-import { pageMeta, publicUrlOf } from "~/lib/seo";
+import { companyContactOf, pageMeta, publicUrlOf } from "~/lib/seo";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/home";
 
@@ -16,7 +16,7 @@ export function meta(args: Route.MetaArgs) {
     title: "Expert Environmental Remediation in Utah",
     description:
       "Drinking water filtration, mold remediation and radon mitigation for Utah homes. 24/7 emergency service, work to EPA guidelines, free quotes.",
-    jsonLd: [companyJsonLd(publicUrlOf(args))],
+    jsonLd: [companyJsonLd(publicUrlOf(args), companyContactOf(args))],
   });
 }
 

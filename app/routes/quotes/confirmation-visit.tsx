@@ -1,18 +1,19 @@
 import { href } from "react-router";
 import { ErrorPage } from "~/components/layout/error-page";
 import { confirmedQuoteId } from "~/features/quotes/confirmation.server";
-import { VisitBooking } from "~/features/visits/booking-page";
+import {
+  bookingPageMeta,
+  revalidateAfterConflict,
+  VisitBookingPage,
+} from "~/features/visits/booking-page";
 import {
   BOOKING_HEADERS,
   bookingAction,
   bookingLoader,
 } from "~/features/visits/booking-route.server";
-import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/confirmation-visit";
 
-export function headers() {
-  return BOOKING_HEADERS;
-}
+export const headers = () => BOOKING_HEADERS;
 
 /** Booking right after the request: the confirmation cookie (15 minutes) is the access. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -27,21 +28,13 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
-export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Book Your Assessment Visit",
-    description: "Choose a time for your visit.",
-    noIndex: true,
-  });
-}
+/** After "That time was just taken" (409) the fresh times load. */
+export const shouldRevalidate = revalidateAfterConflict;
+
+export const meta = bookingPageMeta;
 
 export default function ConfirmationVisitPage({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-12">
-      <h1 className="text-3xl font-bold tracking-tight">Book your assessment visit</h1>
-      <VisitBooking view={loaderData} message={actionData?.message} />
-    </div>
-  );
+  return <VisitBookingPage view={loaderData} actionData={actionData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
@@ -53,11 +46,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         message:
           "This page is open for 15 minutes after a request. Please use the status link from our email to book your visit.",
       }}
-      failed={{
-        title: "Something went wrong",
-        message: "We could not load the free times. Please try again in a moment.",
-      }}
-      back={{ to: "/", label: "Return Home" }}
+      failed="We could not load the free times. Please try again in a moment."
     />
   );
 }

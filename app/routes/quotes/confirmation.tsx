@@ -1,10 +1,10 @@
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2, SearchX } from "lucide-react";
 import { useEffect } from "react";
 import { href, isRouteErrorResponse, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toaster";
-import { serviceById } from "~/features/catalog/services";
-import { confirmedQuoteId } from "~/features/quotes/confirmation.server";
+import { serviceById, services } from "~/features/catalog/services";
+import { confirmationOf } from "~/features/quotes/confirmation.server";
 import { ConfirmationDetails } from "~/features/quotes/confirmation-details";
 import { getQuoteConfirmation } from "~/features/quotes/quotes.server";
 import { referenceNumber } from "~/features/quotes/reference";
@@ -22,9 +22,12 @@ export function headers() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = currentUser(context);
-  const quoteId = await confirmedQuoteId(request);
+  const carried = await confirmationOf(request);
   const signedIn = user !== null;
-  if (!quoteId) return { state: "received" as const, signedIn };
+  // opened directly, in another browser or after 15 minutes: nothing to confirm
+  if (!carried) return { state: "none" as const, signedIn };
+  if (!("quoteId" in carried)) return { state: "received" as const, signedIn };
+  const { quoteId } = carried;
   try {
     const quote = await getQuoteConfirmation(quoteId);
     if (!quote) return { state: "error" as const, signedIn };
@@ -60,11 +63,55 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
+  const none = args.loaderData?.state === "none";
   return pageMeta(args, {
-    title: "Quote Submitted",
-    description: "Your free quote request was received.",
+    title: none ? "No Quote Request Found" : "Quote Submitted",
+    description: none
+      ? "No quote request was sent from this browser lately."
+      : "Your free quote request was received.",
     noIndex: true,
   });
+}
+
+/** Where a visitor with nothing to confirm can go: the quote forms, and their account's quotes. */
+function NothingToConfirm({ signedIn }: { signedIn: boolean }) {
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-12">
+      <div className="text-center">
+        <SearchX className="mx-auto size-14 text-slate-500" aria-hidden="true" />
+        <h1 className="mt-4 text-3xl font-bold tracking-tight">No quote request found</h1>
+        <p className="mt-4 text-lg text-slate-700">
+          We found no quote request sent from this browser in the last 15 minutes. If you sent one
+          earlier, the confirmation email in your inbox has its reference number and a link to
+          follow it.
+        </p>
+      </div>
+      <h2 className="mt-8 text-xl font-semibold">Request a free quote</h2>
+      <ul className="mt-3 space-y-2">
+        {services.map((service) => (
+          <li key={service.id}>
+            <Link to={service.quoteHref} className="font-medium text-brand-800 underline">
+              {service.formTitle}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-8 flex flex-wrap gap-3">
+        {signedIn ? (
+          <Button asChild>
+            <Link to={href("/account/quotes")}>View All Quotes</Link>
+          </Button>
+        ) : (
+          <Button asChild>
+            <Link to={href("/auth/signin")}>Sign in to see your quotes</Link>
+          </Button>
+        )}
+        <Button asChild variant="outline">
+          <Link to={href("/")}>Return Home</Link>
+        </Button>
+      </div>
+    </div>
+  );
 }
 
 export default function QuoteConfirmation({ loaderData }: Route.ComponentProps) {
@@ -72,6 +119,7 @@ export default function QuoteConfirmation({ loaderData }: Route.ComponentProps) 
   useEffect(() => {
     if (service) toast.success(service.submittedToast.title, service.submittedToast);
   }, [service]);
+  if (loaderData.state === "none") return <NothingToConfirm signedIn={loaderData.signedIn} />;
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
       <div className="text-center">

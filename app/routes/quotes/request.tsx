@@ -1,7 +1,10 @@
 import { data, href, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { listProperties } from "~/features/accounts/properties.server";
 import { serviceBySlug } from "~/features/catalog/services";
-import { confirmationCookieHeader } from "~/features/quotes/confirmation.server";
+import {
+  confirmationCookieHeader,
+  receivedCookieHeader,
+} from "~/features/quotes/confirmation.server";
 import { quoteForms } from "~/features/quotes/forms";
 import { savedPhone } from "~/features/quotes/prefill.server";
 import { submitQuoteRequest } from "~/features/quotes/submit.server";
@@ -62,7 +65,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     });
   }
   // a dropped bot post sees the same page, without a quote to show
-  if (outcome.ok === "dropped") return redirect(href("/quotes/confirmation"));
+  if (outcome.ok === "dropped") {
+    return redirect(href("/quotes/confirmation"), {
+      headers: { "Set-Cookie": await receivedCookieHeader() },
+    });
+  }
   if (outcome.status === 429) {
     logSecurityEventFor(context, "rate_limit.hit", { limit: "quote", userId }, "warn");
   }

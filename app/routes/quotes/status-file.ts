@@ -1,5 +1,6 @@
 import { quoteFileResponse } from "~/features/quotes/files.server";
 import { quoteIdByStatusToken } from "~/features/quotes/status-link.server";
+import { idParam, tokenParam } from "~/lib/ids";
 import type { Route } from "./+types/status-file";
 
 /**
@@ -7,7 +8,9 @@ import type { Route } from "./+types/status-file";
  * status link this is (the link is the requester's key, as for the status page); 404 otherwise.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const quoteId = await quoteIdByStatusToken(params.token);
+  const token = tokenParam(params.token);
+  const fileId = idParam(params.fileId);
+  const quoteId = await quoteIdByStatusToken(token);
   if (!quoteId) return quoteFileResponse(request, { role: "link", quoteId: "" }, "", "");
-  return quoteFileResponse(request, { role: "link", quoteId }, quoteId, params.fileId);
+  return quoteFileResponse(request, { role: "link", quoteId }, quoteId, fileId);
 }

@@ -1,66 +1,90 @@
 import { data, href, Link, useParams } from "react-router";
-import { ErrorPage } from "~/components/layout/error-page";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { quoteStatus } from "~/features/catalog/enums";
+import { estimateStatus } from "~/features/catalog/estimate-enums";
 import { serviceById } from "~/features/catalog/services";
 import { VISIT_STATUSES } from "~/features/catalog/visits";
-import { estimateStatus } from "~/features/estimates/enums";
 import { estimateNotice } from "~/features/estimates/homeowner.server";
+import { invoicesOfQuotes } from "~/features/invoices/customer.server";
+import { QuoteInvoicesList } from "~/features/invoices/quote-invoices";
+import { jobOfQuote } from "~/features/jobs/summary.server";
+import { MessageBox } from "~/features/messages/message-box";
+import { customerMessageAction, customerThreadOfQuote } from "~/features/messages/thread.server";
 import { filesOfQuote } from "~/features/quotes/files.server";
 import { QuoteFilesList } from "~/features/quotes/files-list";
 import { referenceNumber } from "~/features/quotes/reference";
-import { STATUS_MEANING } from "~/features/quotes/status";
-import { quoteStatusByToken } from "~/features/quotes/status-link.server";
+import { estimateStage, statusMeaning } from "~/features/quotes/status";
+import { quoteIdByStatusToken, quoteStatusByToken } from "~/features/quotes/status-link.server";
+import { StatusLinkErrorPage } from "~/features/quotes/status-link-error";
 import { QuoteStatusProgress } from "~/features/quotes/status-progress";
 import { bookedVisits } from "~/features/visits/booking.server";
 import { VisitList } from "~/features/visits/booking-page";
+import { remindersSummary } from "~/features/visits/reminders.server";
 import { formatDateTime } from "~/lib/dates";
-import { pageMeta } from "~/lib/seo";
+import { tokenParam } from "~/lib/ids";
+import { PRIVATE_PAGE_HEADERS, privatePage } from "~/lib/private-page";
+import { requestInfo } from "~/lib/request-context";
+import { privatePageMeta } from "~/lib/seo";
 import type { Route } from "./+types/status";
 
-// Referrer-Policy: no-referrer comes from server.ts for every token path (lib/token-paths.ts)
-const PRIVATE = {
-  "Cache-Control": "private, no-store",
-  "X-Robots-Tag": "noindex, nofollow",
-};
-
-export function headers() {
-  return PRIVATE;
-}
+export const headers = privatePage;
 
 /** The requester's status page: reference, service, dates and status only (no notes, no names). */
 export async function loader({ params }: Route.LoaderArgs) {
-  const quote = await quoteStatusByToken(params.token);
-  if (!quote) throw data(null, { status: 404, headers: PRIVATE });
-  const [estimate, files, visits] = await Promise.all([
+  const token = tokenParam(params.token);
+  const quote = await quoteStatusByToken(token);
+  if (!quote) throw data(null, { status: 404, headers: PRIVATE_PAGE_HEADERS });
+  const [estimate, files, visits, reminders, job, invoices, messages] = await Promise.all([
     estimateNotice(quote.id),
     filesOfQuote(quote.id),
     bookedVisits(quote.id),
+    remindersSummary(quote.id),
+    jobOfQuote(quote.id),
+    invoicesOfQuotes([quote.id]),
+    customerThreadOfQuote(quote.id, (fileId) =>
+      href("/quotes/status/:token/message-files/:fileId", { token, fileId }),
+    ),
   ]);
   return {
+    job: job && { number: job.number, status: job.statusLabel },
+    messages,
+    reminders,
+    invoices: invoices[quote.id] ?? [],
     files,
     visits,
-    filesBase: `/quotes/status/${params.token}/files`,
+    filesBase: `/quotes/status/${token}/files`,
     estimate: estimate && { status: estimate.status, sentAt: formatDateTime(estimate.sentAt) },
     reference: referenceNumber(quote.id),
     service: serviceById(quote.service).title,
     submittedAt: formatDateTime(quote.created_at),
     status: quote.current_status,
+    meaning: statusMeaning(quote.current_status, estimateStage(estimate?.status)),
     bookable: VISIT_STATUSES.has(quote.current_status),
     history: quote.history.map((h) => ({ status: h.status, at: formatDateTime(h.created_at) })),
   };
 }
 
-export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Your Quote Status",
-    description: "The status of your quote request.",
-    noIndex: true,
+/** 'Message the company': the status link is the authority, as for the page itself. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const quoteId = await quoteIdByStatusToken(tokenParam(params.token));
+  if (!quoteId) throw data(null, { status: 404, headers: PRIVATE_PAGE_HEADERS });
+  const outcome = await customerMessageAction(
+    quoteId,
+    await request.formData(),
+    requestInfo(context)?.clientIp,
+  );
+  return data(outcome, {
+    status: outcome.ok ? 200 : outcome.status,
+    headers: PRIVATE_PAGE_HEADERS,
   });
 }
 
-export default function QuoteStatusPage({ loaderData: q }: Route.ComponentProps) {
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta(args, "Your Quote Status", "The status of your quote request.");
+}
+
+export default function QuoteStatusPage({ loaderData: q, actionData }: Route.ComponentProps) {
   const { token = "" } = useParams();
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
@@ -74,11 +98,19 @@ export default function QuoteStatusPage({ loaderData: q }: Route.ComponentProps)
             <dd>{q.service}</dd>
             <dt className="font-medium text-slate-700">Submitted</dt>
             <dd>{q.submittedAt}</dd>
+            {q.job && (
+              <>
+                <dt className="font-medium text-slate-700">Job</dt>
+                <dd>
+                  {q.job.number}: {q.job.status}
+                </dd>
+              </>
+            )}
           </dl>
           <div className="mt-6">
             <QuoteStatusProgress status={q.status} />
           </div>
-          <p className="mt-3">{STATUS_MEANING[q.status]}</p>
+          <p className="mt-3">{q.meaning}</p>
           {q.bookable && q.visits.length === 0 && (
             <Button asChild className="mt-4">
               <Link to={href("/quotes/status/:token/visit", { token })}>
@@ -109,10 +141,7 @@ export default function QuoteStatusPage({ loaderData: q }: Route.ComponentProps)
           <CardTitle as="h2">Reminders</CardTitle>
         </CardHeader>
         <CardContent>
-          <p>
-            Get a reminder before your visit, and opt into follow-ups such as a radon retest, a
-            yearly well test or a filter change.
-          </p>
+          <p>{q.reminders}</p>
           <Link
             to={href("/quotes/status/:token/reminders", { token })}
             className="mt-2 inline-block font-medium text-brand-800 underline"
@@ -135,6 +164,26 @@ export default function QuoteStatusPage({ loaderData: q }: Route.ComponentProps)
           </CardContent>
         </Card>
       ) : null}
+      {q.invoices.length > 0 && (
+        <Card className="mt-6">
+          <CardHeader>
+            <CardTitle as="h2">Invoices</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <QuoteInvoicesList invoices={q.invoices} />
+            <p className="mt-2 text-sm text-slate-700">
+              Open an invoice, pay it and download its receipts with the link in our email.
+            </p>
+          </CardContent>
+        </Card>
+      )}
+      <MessageBox
+        key={q.messages.length}
+        entries={q.messages}
+        errors={actionData && !actionData.ok ? actionData.errors : undefined}
+        fileErrors={actionData && !actionData.ok ? actionData.fileErrors : undefined}
+        sent={actionData?.ok === true}
+      />
       {q.files.length > 0 && (
         <Card className="mt-6">
           <CardHeader>
@@ -166,18 +215,9 @@ export default function QuoteStatusPage({ loaderData: q }: Route.ComponentProps)
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <ErrorPage
+    <StatusLinkErrorPage
       error={error}
-      notFound={{
-        title: "Status link not found",
-        message:
-          "This link does not match a quote request. Please use the newest link from our emails.",
-      }}
-      failed={{
-        title: "Something went wrong",
-        message: "We could not load your quote's status. Please try again in a moment.",
-      }}
-      back={{ to: "/", label: "Return Home" }}
+      failed="We could not load your quote's status. Please try again in a moment."
     />
   );
 }

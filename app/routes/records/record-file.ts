@@ -1,4 +1,5 @@
 import { sharedReportResponse } from "~/features/records/share-links.server";
+import { idParam, tokenParam } from "~/lib/ids";
 import type { Route } from "./+types/record-file";
 
 /**
@@ -6,5 +7,7 @@ import type { Route } from "./+types/record-file";
  * link is the reader's key); 404 for anything else, a dead link included.
  */
 export async function loader({ params }: Route.LoaderArgs) {
-  return sharedReportResponse(params.token, params.fileId);
+  const token = tokenParam(params.token);
+  const fileId = idParam(params.fileId);
+  return sharedReportResponse(token, fileId);
 }

@@ -4,30 +4,25 @@ import { RecordResults } from "~/features/records/record-view";
 import { resultsOf } from "~/features/records/results.server";
 import { propertyByShareToken } from "~/features/records/share-links.server";
 import { formatDateTime } from "~/lib/dates";
-import { pageMeta } from "~/lib/seo";
+import { tokenParam } from "~/lib/ids";
+import { PRIVATE_PAGE_HEADERS, privatePage } from "~/lib/private-page";
+import { privatePageMeta } from "~/lib/seo";
 import type { Route } from "./+types/record";
 
-// Referrer-Policy: no-referrer comes from server.ts for every token path (lib/token-paths.ts)
-const PRIVATE = {
-  "Cache-Control": "private, no-store",
-  "X-Robots-Tag": "noindex, nofollow",
-};
-
-export function headers() {
-  return PRIVATE;
-}
+export const headers = privatePage;
 
 /**
- * GET /records/:token: a property's record shared by its owner (issue 21 point 5), read-only:
+ * GET /records/:token: a property's record shared by its owner, read-only:
  * the address, the results and their lab reports; no name, email, phone or photos. 404 for an
  * unknown, expired or revoked link.
  */
 export async function loader({ params }: Route.LoaderArgs) {
-  const property = await propertyByShareToken(params.token);
-  if (!property) throw data(null, { status: 404, headers: PRIVATE });
+  const token = tokenParam(params.token);
+  const property = await propertyByShareToken(token);
+  if (!property) throw data(null, { status: 404, headers: PRIVATE_PAGE_HEADERS });
   const results = await resultsOf(
     { propertyId: property.id },
-    ({ fileId }) => `/records/${params.token}/files/${fileId}`,
+    ({ fileId }) => `/records/${token}/files/${fileId}`,
   );
   return data(
     {
@@ -40,16 +35,16 @@ export async function loader({ params }: Route.LoaderArgs) {
       expiresAt: formatDateTime(property.expiresAt),
       results,
     },
-    { headers: PRIVATE },
+    { headers: PRIVATE_PAGE_HEADERS },
   );
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Home health record",
-    description: "A property's test results, shared by its owner.",
-    noIndex: true,
-  });
+  return privatePageMeta(
+    args,
+    "Home health record",
+    "A property's test results, shared by its owner.",
+  );
 }
 
 export default function SharedRecordPage({ loaderData }: Route.ComponentProps) {
@@ -79,11 +74,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         message:
           "This link does not open a record: it may have expired or been revoked. Ask the owner for a new one.",
       }}
-      failed={{
-        title: "Something went wrong",
-        message: "We could not load this record. Please try again in a moment.",
-      }}
-      back={{ to: "/", label: "Return Home" }}
+      failed="We could not load this record. Please try again in a moment."
     />
   );
 }

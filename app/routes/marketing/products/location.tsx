@@ -5,12 +5,13 @@ import {
   CitedSources,
   ClosingCta,
   FactParagraph,
+  QuoteButton,
   SourcesList,
 } from "~/features/catalog/service-page-sections";
 import { citedSourceMap, utahPages } from "~/features/catalog/service-pages";
 import { serviceBySlug } from "~/features/catalog/services";
 import { companyJsonLd } from "~/features/catalog/structured-data";
-import { pageMeta, publicUrlOf } from "~/lib/seo";
+import { companyContactOf, pageMeta, publicUrlOf } from "~/lib/seo";
 import type { Route } from "./+types/location";
 
 /**
@@ -33,7 +34,7 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
     title: page.heading,
     description: page.metaDescription,
-    jsonLd: [companyJsonLd(publicUrlOf(args), true)],
+    jsonLd: [companyJsonLd(publicUrlOf(args), companyContactOf(args), true)],
     breadcrumbs: true,
   });
 }
@@ -47,15 +48,9 @@ export default function UtahPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{page.heading}</h1>
         <p className="mt-6 text-lg text-slate-700">{page.intro}</p>
         <div className="mt-8 flex flex-wrap gap-4">
-          <Button asChild size="lg">
-            <Link
-              to={service.quoteHref}
-              data-analytics-event="quote_request"
-              data-analytics-label={service.id}
-            >
-              Get a Free Quote
-            </Link>
-          </Button>
+          <QuoteButton quoteHref={service.quoteHref} analyticsLabel={service.id}>
+            Get a Free Quote
+          </QuoteButton>
           <Button asChild size="lg" variant="outline">
             <Link to={service.href}>About {service.title}</Link>
           </Button>

@@ -7,6 +7,7 @@ import {
   CitedSources,
   ClosingCta,
   FactParagraph,
+  QuoteButton,
   SourcesList,
 } from "~/features/catalog/service-page-sections";
 import { citedSourceMap, landingPages } from "~/features/catalog/service-pages";
@@ -62,15 +63,9 @@ export default function ServiceLanding({ loaderData }: Route.ComponentProps) {
           <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{service.title}</h1>
           <p className="mt-6 text-lg text-slate-700">{page.heroText}</p>
           <div className="mt-8 flex flex-wrap gap-4">
-            <Button asChild size="lg">
-              <Link
-                to={service.quoteHref}
-                data-analytics-event="quote_request"
-                data-analytics-label={service.id}
-              >
-                Get a Free Quote
-              </Link>
-            </Button>
+            <QuoteButton quoteHref={service.quoteHref} analyticsLabel={service.id}>
+              Get a Free Quote
+            </QuoteButton>
             {service.locations.map((location) => (
               <Button asChild size="lg" variant="outline" key={location.href}>
                 <Link to={location.href}>

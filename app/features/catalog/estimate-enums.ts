@@ -2,7 +2,7 @@
  * The estimates' enumerations with their labels, defined once: the database enums
  * (app/db/schema.ts), validation, the price book, the estimate page and its PDF read them.
  */
-import { defineEnum, type EnumValue } from "~/features/catalog/define-enum";
+import { defineEnum, type EnumValue } from "./define-enum";
 
 /** How a price book item or an estimate line is counted. */
 export const estimateUnit = defineEnum({

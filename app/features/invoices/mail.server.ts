@@ -1,0 +1,129 @@
+/**
+ * Invoice mail: the invoice with its private link and PDF, the receipt of a payment (PDF), the
+ * overdue reminders, and the company's alert when an online payment needs a look. Plain text.
+ */
+
+import type { invoices } from "~/db/schema";
+import { company } from "~/features/catalog/company";
+import { formatDate } from "~/lib/dates";
+import { env } from "~/lib/env.server";
+import type { OutboxMessage } from "~/lib/outbox.server";
+import { formatCents } from "./money";
+
+type Invoice = Pick<
+  typeof invoices.$inferSelect,
+  | "id"
+  | "number"
+  | "quote_id"
+  | "customer_name"
+  | "customer_email"
+  | "total_cents"
+  | "paid_cents"
+  | "due_on"
+  | "kind"
+>;
+
+const pdfAttachment = (filename: string, content: Buffer) => ({
+  filename,
+  contentType: "application/pdf",
+  content,
+});
+
+/** The file name of invoice `number`'s PDF. */
+export const invoicePdfFilename = (number: string) => `${number}.pdf`;
+/** The file name of the receipt of a payment on invoice `number`. */
+export const receiptPdfFilename = (number: string, receiptNumber: number) =>
+  `${number}-receipt-${receiptNumber}.pdf`;
+
+/** The customer's mail for a sent invoice, with its link `url` and PDF. */
+export function invoiceSentMail(invoice: Invoice, url: string, pdf: Buffer): OutboxMessage {
+  const balance = invoice.total_cents - invoice.paid_cents;
+  return {
+    kind: "invoice_sent",
+    quoteId: invoice.quote_id,
+    to: invoice.customer_email,
+    subject: `Invoice ${invoice.number} from ${company.name}: ${formatCents(balance)} due ${formatDate(invoice.due_on)}`,
+    text: [
+      `Hello ${invoice.customer_name},`,
+      "",
+      `Here is invoice ${invoice.number}${invoice.kind === "deposit" ? " for the deposit on your accepted estimate" : ""}: ${formatCents(invoice.total_cents)}, ${formatCents(balance)} due by ${formatDate(invoice.due_on)}.`,
+      "",
+      "View it and pay by card or bank account online:",
+      url,
+      "",
+      `You may also pay by check or call us at ${env().COMPANY_PHONE.display}. The invoice is attached as a PDF.`,
+      "",
+      "The link is yours alone: please do not forward it.",
+      "",
+      company.name,
+    ].join("\n"),
+    attachments: [pdfAttachment(invoicePdfFilename(invoice.number), pdf)],
+  };
+}
+
+/** The customer's receipt of a payment of `amountCents` on `invoice` (its PDF attached). */
+export function receiptMail(
+  invoice: Invoice,
+  amountCents: number,
+  receiptNumber: number,
+  pdf: Buffer,
+): OutboxMessage {
+  const balance = invoice.total_cents - invoice.paid_cents;
+  return {
+    kind: "payment_receipt",
+    quoteId: invoice.quote_id,
+    to: invoice.customer_email,
+    subject: `Receipt: ${formatCents(amountCents)} received on invoice ${invoice.number}`,
+    text: [
+      `Hello ${invoice.customer_name},`,
+      "",
+      `Thank you: we received ${formatCents(amountCents)} on invoice ${invoice.number}.`,
+      balance > 0
+        ? `${formatCents(balance)} remains due by ${formatDate(invoice.due_on)}.`
+        : "The invoice is paid in full.",
+      "",
+      "Your receipt is attached as a PDF.",
+      "",
+      company.name,
+    ].join("\n"),
+    attachments: [pdfAttachment(receiptPdfFilename(invoice.number, receiptNumber), pdf)],
+  };
+}
+
+/** The reminder `days` after the due date of `invoice`, with a fresh link `url`. */
+export function overdueReminderMail(invoice: Invoice, days: number, url: string): OutboxMessage {
+  const balance = invoice.total_cents - invoice.paid_cents;
+  return {
+    kind: "invoice_overdue",
+    quoteId: invoice.quote_id,
+    to: invoice.customer_email,
+    subject: `Reminder: invoice ${invoice.number} was due ${formatDate(invoice.due_on)}`,
+    text: [
+      `Hello ${invoice.customer_name},`,
+      "",
+      `Invoice ${invoice.number} was due on ${formatDate(invoice.due_on)}, ${days} days ago, and ${formatCents(balance)} is still open.`,
+      "",
+      "Pay it online:",
+      url,
+      "",
+      `Or pay by check, or call us at ${env().COMPANY_PHONE.display}. If you have already paid, thank you, and please ignore this message.`,
+      "",
+      company.name,
+    ].join("\n"),
+  };
+}
+
+/** The company's alert about an online payment staff should look at (`reason`). */
+export function paymentFlagAlert(invoice: Invoice, reason: string): OutboxMessage {
+  return {
+    kind: "payment_flag_alert",
+    quoteId: invoice.quote_id,
+    to: env().COMPANY_EMAIL,
+    subject: `Payment to check on invoice ${invoice.number}`,
+    text: [
+      `A payment on invoice ${invoice.number} (${invoice.customer_name}) needs a look: ${reason}.`,
+      "",
+      new URL("/admin/invoices/flags", env().PUBLIC_URL).href,
+    ].join("\n"),
+  };
+}

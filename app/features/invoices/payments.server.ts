@@ -1,0 +1,338 @@
+/**
+ * Payments and refunds: staff record cash, checks, card on site and transfers; refunds of online
+ * payments go through the Stripe Refunds API, others are recorded. The invoice's paid total and
+ * status are kept by the database (drizzle/0019 triggers) and bounded by its CHECKs, so no code
+ * path can take it below zero or above the total. Each change writes an invoice event and a quote
+ * history row; a succeeded payment mails a receipt once.
+ */
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { invoices, payments, refunds } from "~/db/schema";
+import {
+  type PaymentMethod,
+  paymentMethod,
+  STAFF_PAYMENT_METHODS,
+} from "~/features/catalog/invoice-enums";
+import { denverDate } from "~/lib/dates";
+import { db } from "~/lib/db.server";
+import { isId } from "~/lib/ids";
+import { logger } from "~/lib/logger.server";
+import { kickOutbox, queueMail } from "~/lib/outbox.server";
+import {
+  type InvoiceOutcome,
+  type InvoiceRow,
+  invoiceById,
+  recordInvoiceEvent,
+} from "./invoices.server";
+import { receiptMail, receiptPdfFilename } from "./mail.server";
+import { formatCents, parseDollars } from "./money";
+import { renderReceiptPdf } from "./pdf.server";
+import { stripe } from "./stripe.server";
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+
+const dollars = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .transform((text, ctx) => {
+      const cents = parseDollars(text);
+      if (cents === null || cents <= 0) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return cents;
+    });
+
+/** The staff's payment form. */
+export const staffPaymentSchema = z.object({
+  method: z.enum(STAFF_PAYMENT_METHODS, { error: "Choose how it was paid" }),
+  amount: dollars("Enter the amount received, e.g. 250.00"),
+  receivedOn: z.iso.date({ error: "Enter the date it was received" }),
+  reference: z.string().trim().max(100, "At most 100 characters").optional(),
+});
+export type StaffPaymentInput = z.infer<typeof staffPaymentSchema>;
+
+/** The staff's refund form. */
+export const refundSchema = z.object({
+  paymentId: z.uuid({ error: "Reload the page and try again" }),
+  amount: dollars("Enter the amount to refund, e.g. 50.00"),
+  reason: z.string().trim().max(200, "At most 200 characters").optional(),
+});
+export type RefundInput = z.infer<typeof refundSchema>;
+
+const NOT_FOUND = { ok: false, status: 404, message: "This invoice was not found." } as const;
+
+/**
+ * Records a payment staff received on invoice `invoiceId` (cash, check with its number, card on
+ * site, bank transfer), then mails the receipt.
+ * @returns ok with the payment; 404 unknown invoice; 409 void or paid; 400 for an amount above
+ *   the balance or a check without its number
+ */
+export async function recordStaffPayment(
+  invoiceId: string,
+  input: StaffPaymentInput,
+  by: string | null,
+  now: Date = new Date(),
+): Promise<InvoiceOutcome<{ payment: PaymentRow }>> {
+  if (!isId(invoiceId)) return NOT_FOUND;
+  if (input.method === "check" && !input.reference) {
+    return {
+      ok: false,
+      status: 400,
+      message: "Enter the check number.",
+      fieldErrors: { reference: ["Enter the check number"] },
+    };
+  }
+  const outcome = await db.transaction(
+    async (tx): Promise<InvoiceOutcome<{ payment: PaymentRow }>> => {
+      const [invoice] = await tx
+        .select()
+        .from(invoices)
+        .where(eq(invoices.id, invoiceId))
+        .for("update");
+      if (!invoice) return NOT_FOUND;
+      if (invoice.status === "void") {
+        return { ok: false, status: 409, message: "This invoice is void." };
+      }
+      const balance = invoice.total_cents - invoice.paid_cents;
+      if (balance <= 0) return { ok: false, status: 409, message: "This invoice is paid." };
+      if (input.amount > balance) {
+        const message = `The balance is ${formatCents(balance)}: record at most that.`;
+        return { ok: false, status: 400, message, fieldErrors: { amount: [message] } };
+      }
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          invoice_id: invoice.id,
+          method: input.method,
+          status: "succeeded",
+          amount_cents: input.amount,
+          applied_cents: input.amount,
+          received_on: input.receivedOn,
+          reference: input.reference || null,
+          recorded_by: by,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning();
+      await recordInvoiceEvent(
+        tx,
+        invoice,
+        "payment",
+        `Payment of ${formatCents(input.amount)} on ${invoice.number} recorded (${paymentMethod.label(input.method)}${input.reference ? ` ${input.reference}` : ""})`,
+        input.amount,
+        by,
+        now,
+      );
+      return { ok: true, payment: payment as PaymentRow };
+    },
+  );
+  if (outcome.ok) await sendReceipt(outcome.payment.id, now);
+  return outcome;
+}
+
+/**
+ * Mails the receipt of payment `paymentId` once it succeeded: the PDF is drawn first, then one
+ * transaction claims the payment's receipt (receipt_queued_at, set once) and queues the mail, so
+ * however many processes or events see the payment succeed, one receipt goes. Errors are logged:
+ * the payment stands without its receipt mail.
+ */
+export async function sendReceipt(paymentId: string, now: Date = new Date()): Promise<void> {
+  try {
+    const receipt = await receiptOf(paymentId);
+    if (!receipt) return;
+    const queued = await db.transaction(async (tx) => {
+      const claimed = await tx
+        .update(payments)
+        .set({ receipt_queued_at: now })
+        .where(
+          and(
+            eq(payments.id, paymentId),
+            eq(payments.status, "succeeded"),
+            isNull(payments.receipt_queued_at),
+          ),
+        )
+        .returning({ id: payments.id });
+      if (claimed.length === 0) return false;
+      await queueMail(tx, [
+        receiptMail(
+          receipt.invoice,
+          receipt.payment.amount_cents,
+          receipt.receiptNumber,
+          receipt.pdf,
+        ),
+      ]);
+      return true;
+    });
+    if (queued) kickOutbox();
+  } catch (error) {
+    logger().error({ err: error, paymentId }, "payment receipt not queued");
+  }
+}
+
+/**
+ * The receipt of payment `paymentId` as a PDF with its invoice and number (1 for the invoice's
+ * first succeeded payment), or null when the payment is unknown or did not succeed.
+ */
+export async function receiptOf(paymentId: string): Promise<{
+  invoice: InvoiceRow;
+  payment: PaymentRow;
+  receiptNumber: number;
+  pdf: Buffer;
+  filename: string;
+} | null> {
+  if (!isId(paymentId)) return null;
+  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (payment?.status !== "succeeded") return null;
+  const invoice = await invoiceById(payment.invoice_id);
+  if (!invoice) return null;
+  const succeeded = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.invoice_id, invoice.id), eq(payments.status, "succeeded")))
+    .orderBy(asc(payments.created_at), asc(payments.id));
+  const receiptNumber = succeeded.findIndex((p) => p.id === payment.id) + 1;
+  const pdf = await renderReceiptPdf(invoice, {
+    receiptNumber,
+    amountCents: payment.amount_cents,
+    method: payment.method,
+    reference: payment.reference,
+    receivedOn: payment.received_on,
+  });
+  return {
+    invoice,
+    payment,
+    receiptNumber,
+    pdf,
+    filename: receiptPdfFilename(invoice.number, receiptNumber),
+  };
+}
+
+const isOnline = (method: PaymentMethod) => method === "stripe_card" || method === "stripe_bank";
+
+/**
+ * Refunds `input.amount` of a payment: an online one through the Stripe Refunds API (its refund
+ * id stored, so Stripe's `charge.refunded` event for it adds nothing), another by recording it.
+ * The payment's refunded total never passes its amount (CHECK), and the invoice's paid total
+ * follows (trigger).
+ * @returns ok with the refund; 404 unknown payment; 400 more than is left to refund; 502 when
+ *   Stripe refused or could not be reached (nothing recorded)
+ */
+export async function refundPayment(
+  input: RefundInput,
+  by: string | null,
+  now: Date = new Date(),
+): Promise<InvoiceOutcome<{ refund: RefundRow }>> {
+  const [payment] = await db.select().from(payments).where(eq(payments.id, input.paymentId));
+  if (payment?.status !== "succeeded") {
+    return { ok: false, status: 404, message: "This payment was not found." };
+  }
+  const left = payment.amount_cents - payment.refunded_cents;
+  if (input.amount > left) {
+    const message = `At most ${formatCents(left)} of this payment can be refunded.`;
+    return { ok: false, status: 400, message, fieldErrors: { amount: [message] } };
+  }
+  let stripeRefundId: string | null = null;
+  if (isOnline(payment.method)) {
+    try {
+      const refund = await stripe().refunds.create(
+        {
+          payment_intent: payment.stripe_payment_intent_id as string,
+          amount: input.amount,
+          metadata: { invoice_id: payment.invoice_id, payment_id: payment.id },
+        },
+        // a retried click (or a retry after a timeout) refunds once
+        { idempotencyKey: `refund-${payment.id}-${payment.refunded_cents}-${input.amount}` },
+      );
+      stripeRefundId = refund.id;
+    } catch (error) {
+      logger().warn({ err: error, paymentId: payment.id }, "Stripe refund refused");
+      return {
+        ok: false,
+        status: 502,
+        message: "The card processor did not accept the refund. Nothing was refunded; try again.",
+      };
+    }
+  }
+  return db.transaction(async (tx): Promise<InvoiceOutcome<{ refund: RefundRow }>> => {
+    const [invoice] = await tx
+      .select()
+      .from(invoices)
+      .where(eq(invoices.id, payment.invoice_id))
+      .for("update");
+    if (!invoice) return NOT_FOUND;
+    const inserted = await tx
+      .insert(refunds)
+      .values({
+        payment_id: payment.id,
+        amount_cents: input.amount,
+        stripe_refund_id: stripeRefundId,
+        reason: input.reason || null,
+        refunded_on: denverDate(now),
+        recorded_by: by,
+        created_at: now,
+      })
+      .onConflictDoNothing({ target: refunds.stripe_refund_id })
+      .returning();
+    const refund =
+      inserted[0] ??
+      (
+        await tx
+          .select()
+          .from(refunds)
+          .where(eq(refunds.stripe_refund_id, stripeRefundId as string))
+      )[0];
+    if (inserted[0]) {
+      await recordInvoiceEvent(
+        tx,
+        invoice,
+        "refund",
+        `Refund of ${formatCents(input.amount)} on ${invoice.number} (${paymentMethod.label(payment.method)})${input.reason ? `: ${input.reason}` : ""}`,
+        -input.amount,
+        by,
+        now,
+      );
+    }
+    return { ok: true, refund: refund as RefundRow };
+  });
+}
+
+/** The payments of invoice `invoiceId` with their refunds, oldest first. */
+export async function paymentsOfInvoice(
+  invoiceId: string,
+): Promise<(PaymentRow & { refunds: RefundRow[] })[]> {
+  if (!isId(invoiceId)) return [];
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.invoice_id, invoiceId))
+    .orderBy(asc(payments.created_at), asc(payments.id));
+  if (rows.length === 0) return [];
+  const refundRows = await db
+    .select()
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.payment_id))
+    .where(eq(payments.invoice_id, invoiceId))
+    .orderBy(asc(refunds.created_at));
+  return rows.map((p) => ({
+    ...p,
+    refunds: refundRows.filter((r) => r.refunds.payment_id === p.id).map((r) => r.refunds),
+  }));
+}
+
+/** Sums of `invoiceId`'s succeeded payments and refunds (cents), read for checks and tests. */
+export async function paymentTotals(invoiceId: string): Promise<{
+  received: number;
+  refunded: number;
+}> {
+  const [row] = await db
+    .select({
+      received: sql<number>`coalesce(sum(${payments.amount_cents}), 0)::int`,
+      refunded: sql<number>`coalesce(sum(${payments.refunded_cents}), 0)::int`,
+    })
+    .from(payments)
+    .where(and(eq(payments.invoice_id, invoiceId), eq(payments.status, "succeeded")));
+  return { received: row?.received ?? 0, refunded: row?.refunded ?? 0 };
+}

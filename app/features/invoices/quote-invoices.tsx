@@ -1,0 +1,288 @@
+/**
+ * The invoices of a request: the admin quote page's card (make the final invoice, send, void,
+ * record a payment, refund; plain forms posting `intent` invoice-* to the page's action) and the
+ * customer's short list under each quote (invoiced, paid, due).
+ */
+import { Form, Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Alert, Checkbox, Field, Input, Select } from "~/components/ui/form-controls";
+import {
+  invoiceKind,
+  paymentMethod,
+  STAFF_PAYMENT_METHODS,
+  TYPED_INVOICE_KINDS,
+  TYPED_LINE_ROWS,
+} from "~/features/catalog/invoice-enums";
+import type { InvoiceView, QuoteInvoiceSummary } from "./customer.server";
+import { invoiceTone } from "./invoice-page";
+
+function Hidden({ intent, invoiceId }: { intent: string; invoiceId?: string }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      {invoiceId && <input type="hidden" name="invoiceId" value={invoiceId} />}
+    </>
+  );
+}
+
+function PaymentForm({ invoice }: { invoice: InvoiceView }) {
+  const id = (name: string) => `${name}-${invoice.id}`;
+  return (
+    <Form method="post" className="grid gap-3 sm:grid-cols-2">
+      <Hidden intent="invoice-payment" invoiceId={invoice.id} />
+      <Field id={id("method")} label="Method" required>
+        {(control) => (
+          <Select {...control} name="method" defaultValue="check">
+            {STAFF_PAYMENT_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {paymentMethod.label(m)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field id={id("amount")} label="Amount (USD)" required>
+        {(control) => (
+          <Input
+            {...control}
+            name="amount"
+            inputMode="decimal"
+            defaultValue={(invoice.balanceCents / 100).toFixed(2)}
+          />
+        )}
+      </Field>
+      <Field id={id("receivedOn")} label="Received on" required>
+        {(control) => <Input {...control} name="receivedOn" type="date" />}
+      </Field>
+      <Field id={id("reference")} label="Reference" description="Check number, transfer reference">
+        {(control) => <Input {...control} name="reference" />}
+      </Field>
+      <div className="sm:col-span-2">
+        <Button type="submit" size="sm">
+          Record payment on {invoice.number}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function RefundForm({
+  invoice,
+  paymentId,
+  label,
+}: {
+  invoice: InvoiceView;
+  paymentId: string;
+  label: string;
+}) {
+  const id = (name: string) => `${name}-${paymentId}`;
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-2">
+      <Hidden intent="invoice-refund" invoiceId={invoice.id} />
+      <input type="hidden" name="paymentId" value={paymentId} />
+      <Field id={id("refund-amount")} label={`Refund of ${label} (USD)`}>
+        {(control) => (
+          <Input {...control} name="amount" inputMode="decimal" size="sm" className="w-28" />
+        )}
+      </Field>
+      <Field id={id("refund-reason")} label="Reason">
+        {(control) => <Input {...control} name="reason" size="sm" className="w-48" />}
+      </Field>
+      <Button type="submit" size="sm" variant="outline">
+        Refund
+      </Button>
+    </Form>
+  );
+}
+
+/** Staff type an invoice's lines (a final invoice by hand, or another invoice). */
+function TypedInvoiceForm() {
+  const rows = Array.from({ length: TYPED_LINE_ROWS }, (_, i) => i);
+  return (
+    <details className="border-t pt-4">
+      <summary className="cursor-pointer font-medium">Type an invoice</summary>
+      <Form method="post" className="mt-3 space-y-4">
+        <Hidden intent="invoice-typed" />
+        <Field id="typed-kind" label="Kind" required>
+          {(control) => (
+            <Select {...control} name="kind" defaultValue="manual">
+              {TYPED_INVOICE_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {invoiceKind.label(k)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <p className="text-sm text-slate-700">
+          Unit prices in dollars; tax is added on the taxable lines at the estimate's rate. Empty
+          lines are left out.
+        </p>
+        {rows.map((i) => (
+          <fieldset key={i} className="grid gap-3 border-t pt-3 sm:grid-cols-[2fr_1fr_1fr_auto]">
+            <legend className="text-sm font-medium">Line {i + 1}</legend>
+            <Field id={`typed-${i}-description`} label="Description">
+              {(control) => <Input {...control} name={`lines[${i}].description`} />}
+            </Field>
+            <Field id={`typed-${i}-quantity`} label="Quantity">
+              {(control) => (
+                <Input {...control} name={`lines[${i}].quantity`} inputMode="decimal" />
+              )}
+            </Field>
+            <Field id={`typed-${i}-price`} label="Unit price (USD)">
+              {(control) => (
+                <Input {...control} name={`lines[${i}].unitPrice`} inputMode="decimal" />
+              )}
+            </Field>
+            <div className="flex min-h-10 items-center gap-2 self-end text-sm">
+              <Checkbox id={`invoice-line-${i}-taxable`} name={`lines[${i}].taxable`} />
+              <label htmlFor={`invoice-line-${i}-taxable`}>Taxable</label>
+            </div>
+          </fieldset>
+        ))}
+        <Button type="submit" size="sm">
+          Make the invoice
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
+/** The admin quote page's card. `error`: the message of a refused post. */
+export function InvoicesCard({ invoices, error }: { invoices: InvoiceView[]; error?: string }) {
+  return (
+    <Card id="invoices">
+      <CardHeader>
+        <CardTitle as="h3">Invoices</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        {error && <Alert>{error}</Alert>}
+        {invoices.length === 0 && <p className="text-sm text-slate-700">No invoices yet.</p>}
+        {invoices.map((invoice) => (
+          <section
+            key={invoice.id}
+            aria-labelledby={`inv-${invoice.id}`}
+            className="space-y-3 border-t pt-4"
+          >
+            <div className="flex flex-wrap items-center gap-2">
+              <h4 id={`inv-${invoice.id}`} className="font-semibold">
+                {invoice.number} ({invoice.kind})
+              </h4>
+              <Badge tone={invoiceTone(invoice)}>{invoice.statusLabel}</Badge>
+            </div>
+            <p className="text-sm">
+              Total {invoice.total}, paid {invoice.paid}, balance {invoice.balance}; due{" "}
+              {invoice.dueOn}.
+            </p>
+            {invoice.payments.length > 0 && (
+              <ul className="space-y-2 text-sm">
+                {invoice.payments.map((p) => (
+                  <li key={p.id} className="space-y-1">
+                    <span>
+                      {p.date}: {p.method}, {p.amount} ({p.status})
+                      {p.refunded ? `, refunded ${p.refunded}` : ""}
+                    </span>
+                    {p.status === "Received" && (
+                      <RefundForm invoice={invoice} paymentId={p.id} label={p.amount} />
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {invoice.status !== "void" && (
+              <div className="flex flex-wrap gap-2">
+                <Form method="post">
+                  <Hidden intent="invoice-send" invoiceId={invoice.id} />
+                  <Button type="submit" size="sm" variant="outline">
+                    {invoice.status === "draft" ? "Send" : "Send again"}
+                  </Button>
+                </Form>
+                {invoice.paid === "$0.00" && (
+                  <Form method="post">
+                    <Hidden intent="invoice-void" invoiceId={invoice.id} />
+                    <Button type="submit" size="sm" variant="destructive">
+                      Void
+                    </Button>
+                  </Form>
+                )}
+              </div>
+            )}
+            {invoice.status !== "void" && invoice.balanceCents > 0 && (
+              <PaymentForm invoice={invoice} />
+            )}
+          </section>
+        ))}
+        <Form method="post">
+          <Hidden intent="invoice-final" />
+          <Button type="submit" size="sm">
+            Make the final invoice
+          </Button>
+        </Form>
+        <TypedInvoiceForm />
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The customer's list of a quote's invoices: what was invoiced, paid and is due; with `hrefs`
+ * (signed in), the invoice's page ('Pay' while a balance is due), its PDF and its receipts to
+ * download again.
+ */
+export function QuoteInvoicesList({
+  invoices,
+  hrefs,
+}: {
+  invoices: QuoteInvoiceSummary[];
+  hrefs?: {
+    page: (invoiceId: string) => string;
+    pdf: (invoiceId: string) => string;
+    receipt: (invoiceId: string, paymentId: string) => string;
+  };
+}) {
+  if (invoices.length === 0) return null;
+  return (
+    <ul className="mt-2 space-y-2 text-sm" aria-label="Invoices">
+      {invoices.map((i) => (
+        <li key={i.id} className="space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <span>
+              Invoice {i.number} ({i.kind}): {i.total}, paid {i.paid}, due {i.balance} by {i.dueOn}
+            </span>
+            <Badge tone={invoiceTone(i)}>{i.statusLabel}</Badge>
+          </div>
+          {hrefs && (
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+              {i.balanceCents > 0 ? (
+                <Button asChild size="sm">
+                  <Link to={hrefs.page(i.id)}>
+                    Pay<span className="sr-only"> invoice {i.number}</span>
+                  </Link>
+                </Button>
+              ) : (
+                <Link to={hrefs.page(i.id)} className="text-primary underline">
+                  View invoice {i.number}
+                </Link>
+              )}
+              <a className="text-primary underline" href={hrefs.pdf(i.id)} download>
+                Invoice {i.number} (PDF)
+              </a>
+              {i.receipts.map((r) => (
+                <a
+                  key={r.id}
+                  className="text-primary underline"
+                  href={hrefs.receipt(i.id, r.id)}
+                  download
+                >
+                  {r.label} (PDF)
+                </a>
+              ))}
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

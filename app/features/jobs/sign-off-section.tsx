@@ -1,0 +1,58 @@
+/**
+ * The admin job page's 'Homeowner sign-off' card: the crew hands the phone to the homeowner, who
+ * signs or leaves a punch-list comment (sign-off-form.tsx); staff may also email a fresh private
+ * link. Before completion it only says when the sign-off comes.
+ */
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import type { SignOffView } from "./sign-off";
+import { SignOff, signOffReply } from "./sign-off-form";
+
+export function SignOffSection({
+  view,
+  completed,
+  actionData,
+}: {
+  view: SignOffView;
+  completed: boolean;
+  /** the page's action data (a refused sign-off form's reply is taken from it) */
+  actionData?: unknown;
+}) {
+  return (
+    <Card id="sign-off">
+      <CardHeader>
+        <CardTitle as="h3">Homeowner sign-off</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {!completed ? (
+          <p className="text-sm text-slate-700">
+            The homeowner signs off once the job is completed: here on your phone, or from the
+            private link they are emailed at completion.
+          </p>
+        ) : (
+          <>
+            {!view.signed && (
+              <p className="text-sm text-slate-700">Waiting for the homeowner's sign-off.</p>
+            )}
+            <SignOff
+              view={view}
+              actionData={signOffReply(actionData)}
+              level="h4"
+              crewPhone
+              open={completed}
+            />
+            {!view.signed && (
+              <Form method="post">
+                <input type="hidden" name="intent" value="sign-off-link" />
+                <Button type="submit" variant="outline" size="sm">
+                  Email a new sign-off link
+                </Button>
+              </Form>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

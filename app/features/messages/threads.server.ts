@@ -1,0 +1,88 @@
+/**
+ * One thread per customer (`conversations`): found by account, then email, then mobile number;
+ * created when none matches. Each of the three belongs to at most one thread (partial unique
+ * indexes), so two requests creating the same thread at once end with one.
+ */
+import { eq, sql } from "drizzle-orm";
+import { conversations } from "~/db/messages-schema";
+import type { Database } from "~/lib/db.server";
+
+type Executor = Pick<Database, "select" | "insert" | "update">;
+
+/** Who a thread is about: any of account id, email and E.164 number, and a name to show. */
+export interface ThreadPerson {
+  userId?: string | null;
+  email?: string | null;
+  phoneNumber?: string | null;
+  name?: string | null;
+}
+
+async function findThread(tx: Executor, person: ThreadPerson): Promise<string | null> {
+  const keys = [
+    person.userId ? eq(conversations.user_id, person.userId) : undefined,
+    person.email ? eq(conversations.email, person.email.toLowerCase()) : undefined,
+    person.phoneNumber ? eq(conversations.phone_number, person.phoneNumber) : undefined,
+  ];
+  for (const key of keys) {
+    if (!key) continue;
+    const [row] = await tx.select({ id: conversations.id }).from(conversations).where(key).limit(1);
+    if (row) return row.id;
+  }
+  return null;
+}
+
+/**
+ * The id of `person`'s thread, created (or completed with a missing account, email, number or
+ * name that no other thread holds) within `tx`.
+ */
+export async function threadOf(tx: Executor, person: ThreadPerson): Promise<string> {
+  const email = person.email?.toLowerCase() ?? null;
+  const found = await findThread(tx, person);
+  if (found) {
+    await tx
+      .update(conversations)
+      .set({
+        name: person.name
+          ? sql`case when ${conversations.name} = '' then ${person.name} else ${conversations.name} end`
+          : undefined,
+        user_id: person.userId
+          ? sql`coalesce(${conversations.user_id}, (select ${person.userId}::text where not exists (select 1 from conversations where user_id = ${person.userId})))`
+          : undefined,
+        email: email
+          ? sql`coalesce(${conversations.email}, (select ${email}::text where not exists (select 1 from conversations where email = ${email})))`
+          : undefined,
+        phone_number: person.phoneNumber
+          ? sql`coalesce(${conversations.phone_number}, (select ${person.phoneNumber}::text where not exists (select 1 from conversations where phone_number = ${person.phoneNumber})))`
+          : undefined,
+      })
+      .where(eq(conversations.id, found));
+    return found;
+  }
+  const [created] = await tx
+    .insert(conversations)
+    .values({
+      user_id: person.userId ?? null,
+      email,
+      phone_number: person.phoneNumber ?? null,
+      name: person.name ?? "",
+    })
+    .onConflictDoNothing()
+    .returning({ id: conversations.id });
+  if (created) return created.id;
+  const raced = await findThread(tx, person);
+  if (!raced) throw new Error("thread vanished while it was created");
+  return raced;
+}
+
+/** Marks a new customer message in thread `id`: one more unread, and the thread moves up. */
+export async function markNewMessage(tx: Executor, id: string, at = new Date()): Promise<void> {
+  await tx
+    .update(conversations)
+    .set({ unread: sql`${conversations.unread} + 1`, last_message_at: at })
+    .where(eq(conversations.id, id));
+}
+
+/** Moves thread `id` up after the office wrote to it. */
+export async function touchThread(tx: Executor, id: string, at = new Date()): Promise<void> {
+  await tx.update(conversations).set({ last_message_at: at }).where(eq(conversations.id, id));
+}

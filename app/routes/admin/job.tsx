@@ -1,0 +1,513 @@
+import { data, Form, href, Link } from "react-router";
+import { z } from "zod";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Alert, Checkbox, Field, Input, Select, Textarea } from "~/components/ui/form-controls";
+import { Rows } from "~/features/admin/quote-detail";
+import { estimateUnit } from "~/features/catalog/estimate-enums";
+import {
+  JOB_TRANSITIONS,
+  jobNumberLabel,
+  jobStatus,
+  MAX_JOB_NOTE_LENGTH,
+} from "~/features/catalog/jobs";
+import { serviceId } from "~/features/catalog/services";
+import { formatUsd } from "~/features/estimates/money";
+import {
+  bookWorkVisit,
+  changeJobStatus,
+  completeJob,
+  crewCandidates,
+  jobDetail,
+  setJobCrew,
+} from "~/features/jobs/jobs.server";
+import { MoldRecordForm } from "~/features/jobs/mold-record-form";
+import { missingForCompletion, RADON_LABEL_SLOT } from "~/features/jobs/record";
+import { recordOf, saveJobRecord, setCertificationNumber } from "~/features/jobs/record.server";
+import { RadonRecordForm, WaterRecordForm } from "~/features/jobs/record-form";
+import { isSignOffIntent, signOffPage, staffSignOffAction } from "~/features/jobs/sign-off.server";
+import { SignOffSection } from "~/features/jobs/sign-off-section";
+import { jobStatusTone } from "~/features/jobs/status-tone";
+import { referenceNumber } from "~/features/quotes/reference";
+import { removeWorkVisits, workVisitsOf, workVisitTimes } from "~/features/visits/work.server";
+import { formatDateTime } from "~/lib/dates";
+import { idParam, parseAccountId, parseId } from "~/lib/ids";
+import { requestInfo } from "~/lib/request-context";
+import { pageMeta } from "~/lib/seo";
+import { requireAdmin } from "~/lib/session.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/job";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request, context);
+  const id = idParam(params.id);
+  const [detail, candidates, work, record, signOff] = await Promise.all([
+    jobDetail(id),
+    crewCandidates(),
+    workVisitsOf(id),
+    recordOf(id),
+    signOffPage({ via: "crew", jobId: id, staffId: admin.id }),
+  ]);
+  if (!detail || signOff?.state !== "open") throw data(null, { status: 404 });
+  const { job, quote, lines, crew, history } = detail;
+  const crewIds = new Set(crew.map((c) => c.id));
+  return {
+    id: job.id,
+    number: jobNumberLabel(job.number),
+    status: job.status,
+    statusLabel: jobStatus.label(job.status),
+    nextStatuses: JOB_TRANSITIONS[job.status].filter((s) => s !== "completed"),
+    canComplete: JOB_TRANSITIONS[job.status].includes("completed"),
+    service: serviceId.label(job.service),
+    serviceId: job.service,
+    record: record.data,
+    hasLabelPhoto: (record.photos.get(RADON_LABEL_SLOT) ?? 0) > 0,
+    photos: Object.fromEntries(record.photos),
+    missing: missingForCompletion(job.service, record.data, record.photos),
+    option: job.option_name,
+    total: job.total_cents === null ? null : formatUsd(job.total_cents),
+    openedNote: job.opened_note,
+    cancelReason: job.cancel_reason,
+    createdAt: formatDateTime(job.created_at),
+    completedAt: job.completed_at ? formatDateTime(job.completed_at) : null,
+    quote: {
+      id: quote.id,
+      reference: referenceNumber(quote.id),
+      customer: `${quote.firstName} ${quote.lastName}`,
+      email: quote.email,
+      phone: quote.phone,
+      address: quote.address
+        ? `${quote.address}, ${quote.city}, ${quote.state} ${quote.zip}`
+        : `ZIP ${quote.quoteZip}`,
+    },
+    lines: lines.map((l) => ({
+      position: l.position,
+      name: l.name,
+      description: l.description,
+      quantity: `${l.quantity_thousandths / 1000} ${estimateUnit.label(l.unit)}`,
+      amount: formatUsd(l.amount_cents),
+    })),
+    crew: candidates.map((c) => ({ ...c, assigned: crewIds.has(c.id) })),
+    crewNames: crew.map((c) => c.name || c.email),
+    assigned: crew.map((c) => ({ id: c.id, name: c.name || c.email })),
+    workVisits: work.map((w) => ({
+      ids: w.ids.join(","),
+      when: `${w.day}, ${w.time}`,
+      crew: w.crew,
+    })),
+    open: job.status !== "completed" && job.status !== "cancelled",
+    signOff: signOff.view,
+    history: history.map((h) => ({
+      id: h.id,
+      status: h.status,
+      statusLabel: jobStatus.label(h.status),
+      at: formatDateTime(h.at),
+      by: h.by ? (h.byName ?? h.byEmail ?? "Former user") : "The homeowner",
+      notes: h.notes,
+    })),
+  };
+}
+
+const statusSchema = z.object({
+  status: z.enum(jobStatus.values),
+  expectedStatus: z.enum(jobStatus.values),
+  notes: z
+    .string()
+    .trim()
+    .max(MAX_JOB_NOTE_LENGTH)
+    .optional()
+    .transform((v) => v || null),
+});
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  const id = idParam(params.id);
+  const form = await request.formData();
+  const page = href("/admin/jobs/:id", { id });
+  const intent = form.get("intent");
+  if (intent === "crew") {
+    const ids = form.getAll("crew").map(parseAccountId);
+    if (ids.some((v) => v === null))
+      return data({ error: "Choose crew members among the staff." }, 400);
+    const outcome = await setJobCrew(id, ids as string[]);
+    if (!outcome.ok) {
+      if (outcome.status === 404) throw data(null, { status: 404 });
+      return data({ error: outcome.message }, outcome.status);
+    }
+    return redirectWithToast(`${page}#crew`, { type: "success", title: "Crew saved" });
+  }
+  if (intent === "record") {
+    const outcome = await saveJobRecord(id, form, admin.id);
+    if (!outcome.ok) {
+      if (outcome.status === 404) throw data(null, { status: 404 });
+      return data(
+        {
+          error: `The record could not be saved. ${outcome.message}`,
+          fieldErrors: outcome.fieldErrors,
+        },
+        outcome.status,
+      );
+    }
+    return redirectWithToast(`${page}#record`, { type: "success", title: "Record saved" });
+  }
+  if (intent === "certification") {
+    if (!(await setCertificationNumber(admin.id, String(form.get("certificationNumber") ?? "")))) {
+      return data({ error: "The certification number can be at most 100 characters." }, 400);
+    }
+    return redirectWithToast(`${page}#record`, {
+      type: "success",
+      title: "Certification number saved",
+      description: "Save the record again to put it on this job.",
+    });
+  }
+  if (intent === "book-visit") {
+    const times = workVisitTimes(
+      String(form.get("day") ?? ""),
+      String(form.get("start") ?? ""),
+      String(form.get("end") ?? ""),
+    );
+    if ("error" in times) return data({ error: times.error }, 400);
+    const staff = form.getAll("staff").map(parseAccountId);
+    if (staff.some((v) => v === null)) return data({ error: "Choose who of the crew goes." }, 400);
+    const outcome = await bookWorkVisit(id, staff as string[], times, admin.id);
+    if (!outcome.ok) {
+      if (outcome.status === 404) throw data(null, { status: 404 });
+      return data({ error: outcome.message }, outcome.status);
+    }
+    return redirectWithToast(`${page}#work-visits`, {
+      type: "success",
+      title: "Work visit booked",
+      description: "The homeowner is being emailed the time with a calendar invitation.",
+    });
+  }
+  if (intent === "remove-visit") {
+    const ids = String(form.get("ids") ?? "")
+      .split(",")
+      .map(parseId)
+      .filter((v): v is string => v !== null);
+    await removeWorkVisits(id, ids);
+    return redirectWithToast(`${page}#work-visits`, {
+      type: "success",
+      title: "Work visit removed",
+    });
+  }
+  if (intent === "complete") {
+    const outcome = await completeJob(id, admin.id);
+    if (!outcome.ok) {
+      if (outcome.status === 404) throw data(null, { status: 404 });
+      return data({ error: outcome.message }, outcome.status);
+    }
+    return redirectWithToast(page, {
+      type: "success",
+      title: "Job completed",
+      description: "The quote is completed; the homeowner is being emailed.",
+    });
+  }
+  if (intent === "status") {
+    const parsed = statusSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return data({ error: "Choose a new status." }, 400);
+    const outcome = await changeJobStatus(id, parsed.data, admin.id);
+    if (!outcome.ok) {
+      if (outcome.status === 404) throw data(null, { status: 404 });
+      return data({ error: outcome.message }, outcome.status);
+    }
+    return redirectWithToast(page, {
+      type: "success",
+      title: "Job status updated",
+      description: `The job is now ${jobStatus.label(parsed.data.status)}.`,
+    });
+  }
+  if (isSignOffIntent(intent) || intent === "sign-off-link") {
+    const ip = requestInfo(context)?.clientIp ?? "unknown";
+    return staffSignOffAction(intent, id, admin.id, form, request, ip);
+  }
+  throw data(null, { status: 400 });
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: `Job ${args.loaderData?.number ?? ""}`.trim(),
+    description: "One job.",
+    noIndex: true,
+  });
+}
+
+export default function AdminJob({ loaderData: j, actionData }: Route.ComponentProps) {
+  const fieldErrors =
+    actionData && "fieldErrors" in actionData
+      ? (actionData.fieldErrors as Record<string, string[]> | undefined)
+      : undefined;
+  return (
+    <div className="space-y-6">
+      <p>
+        <Link to={href("/admin/jobs")} className="text-sm text-brand-800 underline">
+          Back to jobs
+        </Link>
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 className="text-xl font-semibold">Job {j.number}</h2>
+        <Badge tone={jobStatusTone(j.status)}>{j.statusLabel}</Badge>
+      </div>
+      {actionData?.error && <Alert>{actionData.error}</Alert>}
+      <Card>
+        <CardHeader>
+          <CardTitle as="h3">Work</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <Rows
+            rows={[
+              ["Service", j.service],
+              [
+                "Quote",
+                <Link
+                  key="quote"
+                  to={href("/admin/quotes/:id", { id: j.quote.id })}
+                  className="text-brand-800 underline"
+                >
+                  {j.quote.reference}
+                </Link>,
+              ],
+              ["Customer", `${j.quote.customer}, ${j.quote.email}, ${j.quote.phone}`],
+              ["Address", j.quote.address],
+              ["Option", j.option ?? "None accepted (opened by hand)"],
+              ["Total", j.total ?? "N/A"],
+              ["Opened", j.createdAt],
+              ...(j.openedNote ? [["How it was agreed", j.openedNote] as [string, string]] : []),
+              ...(j.cancelReason
+                ? [["Cancelled because", j.cancelReason] as [string, string]]
+                : []),
+              ...(j.completedAt ? [["Completed", j.completedAt] as [string, string]] : []),
+            ]}
+          />
+          {j.lines.length > 0 && (
+            <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
+              {j.lines.map((l) => (
+                <li key={l.position} className="flex flex-wrap justify-between gap-2 p-2 text-sm">
+                  <span>
+                    <span className="font-medium">{l.name}</span>
+                    {l.description && <span className="block text-slate-700">{l.description}</span>}
+                  </span>
+                  <span>
+                    {l.quantity}, {l.amount}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      <Card id="crew">
+        <CardHeader>
+          <CardTitle as="h3">Crew</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="space-y-3">
+            <input type="hidden" name="intent" value="crew" />
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium">Staff on this job</legend>
+              {j.crew.map((c) => (
+                <div key={c.id} className="flex items-center gap-2 text-sm">
+                  <Checkbox
+                    id={`crew-${c.id}`}
+                    name="crew"
+                    value={c.id}
+                    defaultChecked={c.assigned}
+                  />
+                  <label htmlFor={`crew-${c.id}`}>{c.name}</label>
+                </div>
+              ))}
+            </fieldset>
+            <Button type="submit">Save crew</Button>
+          </Form>
+        </CardContent>
+      </Card>
+      <Card id="work-visits">
+        <CardHeader>
+          <CardTitle as="h3">Work visits</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {j.workVisits.length === 0 ? (
+            <p className="text-sm text-slate-700">No work visit booked.</p>
+          ) : (
+            <ul className="space-y-2">
+              {j.workVisits.map((w) => (
+                <li key={w.ids} className="flex flex-wrap items-center gap-3 text-sm">
+                  <span>
+                    {w.when}, with {w.crew.join(", ")}
+                  </span>
+                  {j.open && (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="remove-visit" />
+                      <input type="hidden" name="ids" value={w.ids} />
+                      <Button type="submit" variant="outline" size="sm">
+                        Remove<span className="sr-only"> the work visit of {w.when}</span>
+                      </Button>
+                    </Form>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          {j.open &&
+            (j.assigned.length === 0 ? (
+              <p className="text-sm text-slate-700">Assign the crew above to book work visits.</p>
+            ) : (
+              <Form method="post" className="space-y-3">
+                <input type="hidden" name="intent" value="book-visit" />
+                <Field id="work-day" label="Day">
+                  {(aria) => <Input {...aria} type="date" name="day" required />}
+                </Field>
+                <div className="flex flex-wrap gap-3">
+                  <Field id="work-start" label="Starts (Utah time)">
+                    {(aria) => <Input {...aria} type="time" name="start" required />}
+                  </Field>
+                  <Field id="work-end" label="Ends (Utah time)">
+                    {(aria) => <Input {...aria} type="time" name="end" required />}
+                  </Field>
+                </div>
+                <fieldset className="space-y-2">
+                  <legend className="text-sm font-medium">Who goes</legend>
+                  {j.assigned.map((c) => (
+                    <div key={c.id} className="flex items-center gap-2 text-sm">
+                      <Checkbox id={`goes-${c.id}`} name="staff" value={c.id} defaultChecked />
+                      <label htmlFor={`goes-${c.id}`}>{c.name}</label>
+                    </div>
+                  ))}
+                </fieldset>
+                <Button type="submit">Book work visit</Button>
+              </Form>
+            ))}
+        </CardContent>
+      </Card>
+      {(j.serviceId === "radon" ||
+        j.serviceId === "water_filtration" ||
+        j.serviceId === "mold") && (
+        <Card id="record">
+          <CardHeader>
+            <CardTitle as="h3">Completion record</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            {j.missing.length > 0 ? (
+              <p className="text-sm">Still needed to complete the job: {j.missing.join("; ")}.</p>
+            ) : (
+              j.serviceId === "radon" && (
+                <p>
+                  <a
+                    href={href("/admin/jobs/:id/label.pdf", { id: j.id })}
+                    className="font-medium text-brand-800 underline"
+                  >
+                    Download the system label (PDF, 4 x 6 in)
+                  </a>
+                </p>
+              )
+            )}
+            {j.status === "completed" && (
+              <p>
+                <a
+                  href={href("/admin/jobs/:id/report.pdf", { id: j.id })}
+                  className="font-medium text-brand-800 underline"
+                >
+                  Download the completion report (PDF)
+                </a>
+              </p>
+            )}
+            {!j.open ? (
+              <p className="text-sm">The job is closed; its record no longer changes.</p>
+            ) : j.serviceId === "radon" ? (
+              <>
+                <RadonRecordForm
+                  data={j.record}
+                  crew={j.assigned}
+                  hasLabelPhoto={j.hasLabelPhoto}
+                  errors={fieldErrors}
+                />
+                <Form method="post" className="max-w-md space-y-2">
+                  <input type="hidden" name="intent" value="certification" />
+                  <Field
+                    id="own-certification"
+                    label="Your installer certification number (your profile)"
+                  >
+                    {(aria) => <Input {...aria} name="certificationNumber" maxLength={100} />}
+                  </Field>
+                  <Button type="submit" variant="outline" size="sm">
+                    Save my number
+                  </Button>
+                </Form>
+              </>
+            ) : j.serviceId === "mold" ? (
+              <MoldRecordForm data={j.record} photos={j.photos} errors={fieldErrors} />
+            ) : (
+              <WaterRecordForm data={j.record} errors={fieldErrors} />
+            )}
+          </CardContent>
+        </Card>
+      )}
+      {(j.nextStatuses.length > 0 || j.canComplete) && (
+        <Card>
+          <CardHeader>
+            <CardTitle as="h3">Change status</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            {j.canComplete && (
+              <Form method="post">
+                <input type="hidden" name="intent" value="complete" />
+                <Button type="submit">Complete job</Button>
+              </Form>
+            )}
+            {j.nextStatuses.length > 0 && (
+              <Form method="post" className="space-y-3">
+                <input type="hidden" name="intent" value="status" />
+                <input type="hidden" name="expectedStatus" value={j.status} />
+                <Field id="job-new-status" label="New status">
+                  {(aria) => (
+                    <Select {...aria} name="status" required>
+                      {j.nextStatuses.map((s) => (
+                        <option key={s} value={s}>
+                          {jobStatus.label(s)}
+                        </option>
+                      ))}
+                    </Select>
+                  )}
+                </Field>
+                <Field id="job-status-notes" label="Notes (the reason, when cancelling)">
+                  {(aria) => (
+                    <Textarea {...aria} name="notes" rows={2} maxLength={MAX_JOB_NOTE_LENGTH} />
+                  )}
+                </Field>
+                <Button type="submit" variant="outline">
+                  Change status
+                </Button>
+              </Form>
+            )}
+          </CardContent>
+        </Card>
+      )}
+      <SignOffSection
+        view={j.signOff}
+        completed={j.status === "completed"}
+        actionData={actionData}
+      />
+      <Card>
+        <CardHeader>
+          <CardTitle as="h3">Status history</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ol className="space-y-3">
+            {j.history.map((h) => (
+              <li key={h.id} className="border-l-2 border-brand-700 pl-3">
+                <p>
+                  <Badge tone={jobStatusTone(h.status)}>{h.statusLabel}</Badge>{" "}
+                  <span className="text-sm text-slate-700">
+                    {h.at} by {h.by}
+                  </span>
+                </p>
+                {h.notes && <p className="mt-1 text-sm whitespace-pre-line">{h.notes}</p>}
+              </li>
+            ))}
+          </ol>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
