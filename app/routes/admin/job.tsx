@@ -1,4 +1,4 @@
-import { data, Form, href, Link } from "react-router";
+import { data, Form, href, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -30,6 +30,7 @@ import { isSignOffIntent, signOffPage, staffSignOffAction } from "~/features/job
 import { SignOffSection } from "~/features/jobs/sign-off-section";
 import { jobStatusTone } from "~/features/jobs/status-tone";
 import { referenceNumber } from "~/features/quotes/reference";
+import { isSubmitFailure, submitKeepingAnswers } from "~/features/quotes/submit-failure";
 import { removeWorkVisits, workVisitsOf, workVisitTimes } from "~/features/visits/work.server";
 import { formatDateTime } from "~/lib/dates";
 import { idParam, parseAccountId, parseId } from "~/lib/ids";
@@ -225,6 +226,30 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   throw data(null, { status: 400 });
 }
 
+/**
+ * In the browser: a save that gets no answer (the crew's phone lost its signal, the server is
+ * unreachable) keeps the page and everything typed into it, and says so (issue 29: nothing typed
+ * is lost when the signal drops). `intent` says which form it was, so the record's own card
+ * shows the message where the crew member is.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = String((await request.clone().formData()).get("intent") ?? "");
+  const outcome = await submitKeepingAnswers(serverAction);
+  return isSubmitFailure(outcome) ? { ...outcome, intent } : outcome;
+}
+
+/** After a save that got no answer nothing is reloaded: the forms keep what was typed. */
+export function shouldRevalidate({
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return isSubmitFailure(actionResult) ? false : defaultShouldRevalidate;
+}
+
+/** What a crew member reads when a save got no answer. */
+export const NOT_SAVED_OFFLINE =
+  "Not saved: the server could not be reached. What you typed is still here; save again when you have a signal.";
+
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
     title: `Job ${args.loaderData?.number ?? ""}`.trim(),
@@ -238,6 +263,8 @@ export default function AdminJob({ loaderData: j, actionData }: Route.ComponentP
     actionData && "fieldErrors" in actionData
       ? (actionData.fieldErrors as Record<string, string[]> | undefined)
       : undefined;
+  const offline = isSubmitFailure(actionData) ? actionData : null;
+  const answerError = actionData && "error" in actionData ? actionData.error : null;
   return (
     <div className="space-y-6">
       <p>
@@ -249,7 +276,10 @@ export default function AdminJob({ loaderData: j, actionData }: Route.ComponentP
         <h2 className="text-xl font-semibold">Job {j.number}</h2>
         <Badge tone={jobStatusTone(j.status)}>{j.statusLabel}</Badge>
       </div>
-      {actionData?.error && <Alert>{actionData.error}</Alert>}
+      {answerError && <Alert>{answerError}</Alert>}
+      {offline && offline.intent !== "record" && (
+        <Alert key={offline.at}>{NOT_SAVED_OFFLINE}</Alert>
+      )}
       <Card>
         <CardHeader>
           <CardTitle as="h3">Work</CardTitle>
@@ -440,6 +470,8 @@ export default function AdminJob({ loaderData: j, actionData }: Route.ComponentP
             ) : (
               <WaterRecordForm data={j.record} errors={fieldErrors} />
             )}
+            {/* under the form's Save button, where the crew member's eyes are */}
+            {offline?.intent === "record" && <Alert key={offline.at}>{NOT_SAVED_OFFLINE}</Alert>}
           </CardContent>
         </Card>
       )}
