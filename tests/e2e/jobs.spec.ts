@@ -1,26 +1,31 @@
 /**
  * Jobs on the crew's phone (issue 29): the completion record typed on a 375 px screen survives a
  * dropped signal (the page keeps every entry and says it was not saved) and saves once the signal
- * is back; the job page fits 320 px and passes axe.
+ * is back; a mold job recorded with the non-independent disclosure the homeowner reads before
+ * signing off on the crew's phone. The job page fits 320 px and passes axe.
  */
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { formData, validAnswers } from "../setup/forms";
-import { expect, openAs, test } from "./fixtures";
+import { type Account, expect, openAs, test } from "./fixtures";
 import { expectNoAxeViolations, hydrated, sidewaysScroll, uniqueEmail } from "./helpers";
 
-test("on a 375 px phone the radon record keeps what was typed when the signal drops, and saves when it is back", async ({
-  browser,
-  admin,
-}) => {
-  const email = uniqueEmail("jobs.offline");
-  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
-  const page = await context.newPage();
-  const posted = await page.request.post("/quotes/radon-remediation", {
-    multipart: formData({ ...validAnswers.radon, email }),
+/**
+ * A guest's `service` request that staff approve and open as a job by hand (agreed by phone), in
+ * `page` signed in as `admin`; the page ends on the new job's page.
+ */
+async function jobOpenedByStaff(
+  page: Page,
+  admin: Account,
+  service: "radon" | "mold",
+  label: string,
+) {
+  const email = uniqueEmail(label);
+  const posted = await page.request.post(`/quotes/${service}-remediation`, {
+    multipart: formData({ ...validAnswers[service], email }),
     maxRedirects: 0,
   });
   expect(posted.status(), await posted.text()).toBe(302);
-
-  // staff approve the request and open its job, agreed by phone
   await openAs(page, admin, `/admin/quotes?q=${encodeURIComponent(email)}`);
   await page.getByRole("table", { name: "Quote requests" }).getByRole("link").first().click();
   await expect(page.getByRole("heading", { name: /^Quote / })).toBeVisible();
@@ -31,6 +36,15 @@ test("on a 375 px phone the radon record keeps what was typed when the signal dr
   await page.getByRole("button", { name: "Open a job" }).click();
   await expect(page.getByRole("heading", { name: /^Job J-/ })).toBeVisible();
   await hydrated(page);
+}
+
+test("on a 375 px phone the radon record keeps what was typed when the signal drops, and saves when it is back", async ({
+  browser,
+  admin,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  await jobOpenedByStaff(page, admin, "radon", "jobs.offline");
 
   const fan = page.getByLabel("Fan make and model (required)");
   const reading = page.getByLabel(/^Manometer reading at commissioning/);
@@ -53,7 +67,70 @@ test("on a 375 px phone the radon record keeps what was typed when the signal dr
 
   // the job page on the narrowest phone: nothing scrolls sideways, and axe finds nothing
   await page.setViewportSize({ width: 320, height: 800 });
-  expect(await sidewaysScroll(page)).toEqual({ extra: 0, culprits: [] });
+  expect((await sidewaysScroll(page)).extra).toBe(0);
+  await expectNoAxeViolations(page);
+  await context.close();
+});
+
+test("on a 375 px phone a mold job is recorded with the non-independent disclosure, completed, and signed off by the homeowner on the crew's phone after reading it", async ({
+  browser,
+  admin,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  await jobOpenedByStaff(page, admin, "mold", "jobs.mold");
+
+  for (const status of ["Scheduled", "In progress"]) {
+    await page.getByLabel("New status").selectOption({ label: status });
+    await page.getByRole("button", { name: "Change status" }).click();
+    // the job moved on: its own status is no longer offered
+    const offered = page.getByLabel("New status").locator("option");
+    await expect(offered.filter({ hasText: new RegExp(`^${status}$`) })).toHaveCount(0);
+  }
+  // 'Complete job' is refused while the S520 record is missing
+  await page.getByRole("button", { name: "Complete job" }).click();
+  await expect(page.getByRole("alert").first()).toContainText("before and after photos");
+
+  const photo = async (color: string) => ({
+    name: `${color}.jpg`,
+    mimeType: "image/jpeg",
+    buffer: await sharp({
+      create: { width: 64, height: 48, channels: 3, background: color },
+    })
+      .jpeg()
+      .toBuffer(),
+  });
+  const area = page.getByRole("group", { name: "Area 1" });
+  await area.getByLabel("Room").fill("Basement bedroom");
+  await area.getByLabel("Size (square feet)").fill("40");
+  await area.getByLabel("Condition").selectOption({ label: "Condition 3 (actual growth)" });
+  await area.getByLabel("Before photo").setInputFiles(await photo("#553322"));
+  await area.getByLabel("After photo").setInputFiles(await photo("#eeeeee"));
+  await page.getByLabel("Containment").selectOption({ label: "Limited" });
+  await page.getByRole("radio", { name: "Not independent (written disclosure)" }).check();
+  const disclosure = page.getByLabel(/^Written disclosure that it was not independent/);
+  await disclosure.fill(
+    "Our own technician checked the basement bedroom after the work; no independent assessor was hired.",
+  );
+  await page.getByRole("button", { name: "Save record" }).click();
+  await expect(page.getByText("Record saved")).toBeVisible();
+  await expect(page.getByText("Before photo saved.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Complete job" }).click();
+  await expect(page.getByText("Job completed")).toBeVisible();
+
+  // the homeowner reads the disclosure on the crew's phone before signing
+  const record = page.getByRole("region", { name: /^Completion record of job J-/ });
+  await expect(record).toContainText("no independent assessor was hired");
+  await page.getByRole("checkbox", { name: /electronically/ }).check();
+  await page.getByRole("textbox", { name: "Your full name" }).fill("Zoë Nguyễn");
+  await page.getByRole("button", { name: "Sign off the work" }).click();
+  await expect(
+    page.getByText(/^Signed off by Zoë Nguyễn on .* \(on the crew's phone\)/),
+  ).toBeVisible();
+
+  await page.setViewportSize({ width: 320, height: 800 });
+  expect((await sidewaysScroll(page)).extra).toBe(0);
   await expectNoAxeViolations(page);
   await context.close();
 });
