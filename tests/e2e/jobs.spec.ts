@@ -2,10 +2,13 @@
  * Jobs on the crew's phone (issue 29): the completion record typed on a 375 px screen survives a
  * dropped signal (the page keeps every entry and says it was not saved) and saves once the signal
  * is back; a mold job recorded with the non-independent disclosure the homeowner reads before
- * signing off on the crew's phone. The job page fits 320 px and passes axe.
+ * signing off on the crew's phone; the radon record by keyboard alone, with its system label. The
+ * job page fits 320 px and passes axe.
  */
+import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
+import { extractText, getDocumentProxy } from "unpdf";
 import { formData, validAnswers } from "../setup/forms";
 import { type Account, expect, openAs, test } from "./fixtures";
 import { expectNoAxeViolations, hydrated, sidewaysScroll, uniqueEmail } from "./helpers";
@@ -36,6 +39,17 @@ async function jobOpenedByStaff(
   await page.getByRole("button", { name: "Open a job" }).click();
   await expect(page.getByRole("heading", { name: /^Job J-/ })).toBeVisible();
   await hydrated(page);
+}
+
+/** Moves the job on its page to 'Scheduled', then 'In progress'. */
+async function startWork(page: Page) {
+  for (const status of ["Scheduled", "In progress"]) {
+    await page.getByLabel("New status").selectOption({ label: status });
+    await page.getByRole("button", { name: "Change status" }).click();
+    // the job moved on: its own status is no longer offered
+    const offered = page.getByLabel("New status").locator("option");
+    await expect(offered.filter({ hasText: new RegExp(`^${status}$`) })).toHaveCount(0);
+  }
 }
 
 test("on a 375 px phone the radon record keeps what was typed when the signal drops, and saves when it is back", async ({
@@ -80,13 +94,7 @@ test("on a 375 px phone a mold job is recorded with the non-independent disclosu
   const page = await context.newPage();
   await jobOpenedByStaff(page, admin, "mold", "jobs.mold");
 
-  for (const status of ["Scheduled", "In progress"]) {
-    await page.getByLabel("New status").selectOption({ label: status });
-    await page.getByRole("button", { name: "Change status" }).click();
-    // the job moved on: its own status is no longer offered
-    const offered = page.getByLabel("New status").locator("option");
-    await expect(offered.filter({ hasText: new RegExp(`^${status}$`) })).toHaveCount(0);
-  }
+  await startWork(page);
   // 'Complete job' is refused while the S520 record is missing
   await page.getByRole("button", { name: "Complete job" }).click();
   await expect(page.getByRole("alert").first()).toContainText("before and after photos");
@@ -132,5 +140,78 @@ test("on a 375 px phone a mold job is recorded with the non-independent disclosu
   await page.setViewportSize({ width: 320, height: 800 });
   expect((await sidewaysScroll(page)).extra).toBe(0);
   await expectNoAxeViolations(page);
+  await context.close();
+});
+
+test("the radon record is filled, saved and completed by keyboard alone, and its system label downloads", async ({
+  browser,
+  admin,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  await jobOpenedByStaff(page, admin, "radon", "jobs.keyboard");
+  await page
+    .getByRole("group", { name: "Staff on this job" })
+    .getByRole("checkbox")
+    .first()
+    .check();
+  await page.getByRole("button", { name: "Save crew" }).click();
+  await expect(page.getByText("Crew saved")).toBeVisible();
+  await startWork(page);
+
+  // from the first field of the record on, only keys
+  await page.getByLabel("System type").focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByLabel("System type")).toHaveValue("sub_slab");
+  for (const text of ["2", "RadonAway RP145", "RA-20391", "3", "Above the roof line", "1.25"]) {
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(text);
+  }
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("checkbox", { name: "Sealing done" })).toBeChecked();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Tab");
+  const chooser = page.waitForEvent("filechooser");
+  await page.keyboard.press("Space");
+  await (await chooser).setFiles({
+    name: "label.jpg",
+    mimeType: "image/jpeg",
+    buffer: await sharp({ create: { width: 64, height: 48, channels: 3, background: "#ffffff" } })
+      .jpeg()
+      .toBuffer(),
+  });
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Save record" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Record saved")).toBeVisible();
+  await expect(page.getByText("The label's photo is saved.")).toBeVisible();
+  await expect(
+    page.getByText(/Still needed to complete the job: the installer's certification number/),
+  ).toBeVisible();
+
+  // the installer's certification number lives on their profile; the record takes it when saved
+  await page.getByLabel("Your installer certification number (your profile)").focus();
+  await page.keyboard.type("NRPP 109876-RMT");
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Certification number saved")).toBeVisible();
+  await page.getByRole("button", { name: "Save record" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Certification number: NRPP 109876-RMT")).toBeVisible();
+
+  const label = page.getByRole("link", { name: "Download the system label (PDF, 4 x 6 in)" });
+  await label.focus();
+  const download = page.waitForEvent("download");
+  await page.keyboard.press("Enter");
+  const pdf = await readFile((await (await download).path()) as string);
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), {
+    mergePages: true,
+  });
+  for (const item of ["NRPP 109876-RMT", "1.25", "every two years"]) expect(text).toContain(item);
+
+  await page.getByRole("button", { name: "Complete job" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Job completed")).toBeVisible();
   await context.close();
 });
