@@ -6,7 +6,7 @@
  * job page fits 320 px and passes axe.
  */
 import { readFile } from "node:fs/promises";
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { extractText, getDocumentProxy } from "unpdf";
 import { formData, validAnswers } from "../setup/forms";
@@ -15,14 +15,16 @@ import { expectNoAxeViolations, hydrated, sidewaysScroll, uniqueEmail } from "./
 
 /**
  * A guest's `service` request that staff approve and open as a job by hand (agreed by phone), in
- * `page` signed in as `admin`; the page ends on the new job's page.
+ * a new 375 px wide context signed in as `admin`, whose page ends on the new job's page.
  */
 async function jobOpenedByStaff(
-  page: Page,
+  browser: Browser,
   admin: Account,
   service: "radon" | "mold",
   label: string,
 ) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
   const email = uniqueEmail(label);
   const posted = await page.request.post(`/quotes/${service}-remediation`, {
     multipart: formData({ ...validAnswers[service], email }),
@@ -39,6 +41,14 @@ async function jobOpenedByStaff(
   await page.getByRole("button", { name: "Open a job" }).click();
   await expect(page.getByRole("heading", { name: /^Job J-/ })).toBeVisible();
   await hydrated(page);
+  return { context, page };
+}
+
+/** The page on the narrowest phone: nothing scrolls sideways, and axe finds nothing. */
+async function fitsTheNarrowestPhone(page: Page) {
+  await page.setViewportSize({ width: 320, height: 800 });
+  expect((await sidewaysScroll(page)).extra).toBe(0);
+  await expectNoAxeViolations(page);
 }
 
 /** Moves the job on its page to 'Scheduled', then 'In progress'. */
@@ -56,9 +66,7 @@ test("on a 375 px phone the radon record keeps what was typed when the signal dr
   browser,
   admin,
 }) => {
-  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
-  const page = await context.newPage();
-  await jobOpenedByStaff(page, admin, "radon", "jobs.offline");
+  const { context, page } = await jobOpenedByStaff(browser, admin, "radon", "jobs.offline");
 
   const fan = page.getByLabel("Fan make and model (required)");
   const reading = page.getByLabel(/^Manometer reading at commissioning/);
@@ -79,10 +87,7 @@ test("on a 375 px phone the radon record keeps what was typed when the signal dr
   await expect(page.getByLabel("Fan make and model (required)")).toHaveValue("RadonAway RP145");
   await expect(page.getByLabel(/^Manometer reading at commissioning/)).toHaveValue("1.25");
 
-  // the job page on the narrowest phone: nothing scrolls sideways, and axe finds nothing
-  await page.setViewportSize({ width: 320, height: 800 });
-  expect((await sidewaysScroll(page)).extra).toBe(0);
-  await expectNoAxeViolations(page);
+  await fitsTheNarrowestPhone(page);
   await context.close();
 });
 
@@ -90,9 +95,7 @@ test("on a 375 px phone a mold job is recorded with the non-independent disclosu
   browser,
   admin,
 }) => {
-  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
-  const page = await context.newPage();
-  await jobOpenedByStaff(page, admin, "mold", "jobs.mold");
+  const { context, page } = await jobOpenedByStaff(browser, admin, "mold", "jobs.mold");
 
   await startWork(page);
   // 'Complete job' is refused while the S520 record is missing
@@ -137,9 +140,7 @@ test("on a 375 px phone a mold job is recorded with the non-independent disclosu
     page.getByText(/^Signed off by Zoë Nguyễn on .* \(on the crew's phone\)/),
   ).toBeVisible();
 
-  await page.setViewportSize({ width: 320, height: 800 });
-  expect((await sidewaysScroll(page)).extra).toBe(0);
-  await expectNoAxeViolations(page);
+  await fitsTheNarrowestPhone(page);
   await context.close();
 });
 
@@ -147,9 +148,7 @@ test("the radon record is filled, saved and completed by keyboard alone, and its
   browser,
   admin,
 }) => {
-  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
-  const page = await context.newPage();
-  await jobOpenedByStaff(page, admin, "radon", "jobs.keyboard");
+  const { context, page } = await jobOpenedByStaff(browser, admin, "radon", "jobs.keyboard");
   await page
     .getByRole("group", { name: "Staff on this job" })
     .getByRole("checkbox")
