@@ -228,6 +228,15 @@ describe.each(drivers)("the post-mitigation radon test on %s", (driver) => {
 
       const page = await openTest(token);
       expect(page.status).toBe(200);
+      const rendered = await renderRoute(
+        testRoute as never,
+        "/jobs/:token/radon-test",
+        `/jobs/${token}/radon-test`,
+      );
+      expect(rendered.status).toBe(200);
+      expect(rendered.html).toContain("Book your post-mitigation radon test");
+      expect(rendered.html).toContain("Radon detector placement time");
+      expect(rendered.html).toContain("Continue to the pick-up time");
       const open = page.value as Extract<TestPage, { state: "open" }>;
       expect(open.state).toBe("open");
       if (open.choose.state !== "choose") throw new Error("no times offered");
@@ -276,6 +285,13 @@ describe.each(drivers)("the post-mitigation radon test on %s", (driver) => {
         "To change or cancel it, reply to this email or call us.",
       );
 
+      const bookedPage = await renderRoute(
+        testRoute as never,
+        "/jobs/:token/radon-test",
+        `/jobs/${token}/radon-test`,
+      );
+      expect(bookedPage.html).toContain("Your post-mitigation radon test");
+      expect(bookedPage.html).toContain("Radon detector pick-up");
       const after = await openTest(token);
       const shown = after.value as Extract<TestPage, { state: "booked" }>;
       expect(shown.state).toBe("booked");
@@ -448,6 +464,16 @@ describe.each(drivers)("the post-mitigation radon test on %s", (driver) => {
       });
       const loaded = page.value as Awaited<ReturnType<typeof jobRoute.loader>>;
       expect(loaded.test?.state).toBe("booked");
+      const html = (
+        await renderRoute(
+          jobRoute as never,
+          "/admin/jobs/:id",
+          `/admin/jobs/${jobId}`,
+          contextFor(admin),
+        )
+      ).html;
+      expect(html).toContain("Post-mitigation test");
+      expect(html).toContain("Radon detector placement");
       // the homeowner's mailed link now shows the booked pair too
       const shown = await openTest(await testToken(email));
       expect((shown.value as { state: string }).state).toBe("booked");
@@ -477,6 +503,13 @@ describe.each(drivers)("the post-mitigation radon test on %s", (driver) => {
       const guessed = randomBytes(32).toString("base64url");
       for (const token of [waterToken, guessed, "not-a-token"]) {
         expect((await openTest(token)).status, token).toBe(404);
+        const shown = await renderRoute(
+          testRoute as never,
+          "/jobs/:token/radon-test",
+          `/jobs/${token}/radon-test`,
+        );
+        expect(shown.status, token).toBe(404);
+        expect(shown.html).toContain("Test not found");
         const posted = await postTest(token, {
           placement: new Date().toISOString(),
           pickup: new Date().toISOString(),
