@@ -22,7 +22,7 @@ import {
 import { saveJobRecord, setCertificationNumber } from "~/features/jobs/record.server";
 import { changeQuoteStatus } from "~/features/quotes/status-change.server";
 import { submitQuoteRequest } from "~/features/quotes/submit.server";
-import { bookedVisits } from "~/features/visits/booking.server";
+import { bookedVisits, staffChangeVisit } from "~/features/visits/booking.server";
 import { remindersView, saveReminders } from "~/features/visits/reminders.server";
 import { isUniqueViolation } from "~/lib/database-errors.server";
 import { db } from "~/lib/db.server";
@@ -486,6 +486,18 @@ describe.each(drivers)("the post-mitigation radon test on %s", (driver) => {
       const again = await postJob(jobId, form(placement, pickup), admin);
       expect(again.status).toBe(409);
       expect((again.value as { error: string }).error).toBe(TEST_ALREADY_BOOKED);
+
+      // staff cancel it on the schedule: the pair goes together, and the test may be booked again
+      const cancel = new FormData();
+      cancel.set("intent", "cancel");
+      expect(await staffChangeVisit(rows[1]?.id as string, cancel, new Date())).toMatchObject({
+        ok: true,
+        change: "cancelled",
+      });
+      expect(await testRows(jobId)).toEqual([]);
+      expect(((await openTest(await testToken(email))).value as { state: string }).state).toBe(
+        "open",
+      );
     },
     SLOW,
   );

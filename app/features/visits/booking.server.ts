@@ -14,7 +14,7 @@
  * placement and pick-up together) until the lead time before the first; after that, a phone call.
  * docs/decisions/0146-visit-booking.md, docs/decisions/0153-visit-changes.md
  */
-import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { profiles, quote_status_links, quotes, user, visits } from "~/db/schema";
 import {
   BOOKING_DAYS,
