@@ -84,6 +84,7 @@ export default function RadonTestRoute({ loaderData, actionData }: Route.Compone
         view={{ ...loaderData.choose, address: loaderData.address }}
         message={actionData?.message}
         addressResult={actionData?.addressResult}
+        noTimes="No time is free before the test must start. Please call us to arrange it."
       />
       {retest}
     </TaskFrame>
