@@ -194,7 +194,7 @@ describe.each(drivers)("the post-mitigation radon test on %s", (driver) => {
       const token = await testToken(email);
       // the pre-mitigation test's placement and pick-up of the same quote, by a colleague
       const other = await makeUser(`second-tech-${driver}@remediation.test`, { admin: true });
-      const before = (iso: string, minutes: number) => ({
+      const startingAt = (iso: string, minutes: number) => ({
         starts_at: new Date(iso),
         ends_at: new Date(new Date(iso).getTime() + minutes * 60_000),
       });
@@ -203,13 +203,13 @@ describe.each(drivers)("the post-mitigation radon test on %s", (driver) => {
           quote_id: quoteId,
           kind: "radon_placement",
           staff_id: other.id,
-          ...before("2026-10-01T16:00:00Z", 45),
+          ...startingAt("2026-10-01T16:00:00Z", 45),
         },
         {
           quote_id: quoteId,
           kind: "radon_pickup",
           staff_id: other.id,
-          ...before("2026-10-03T18:00:00Z", 30),
+          ...startingAt("2026-10-03T18:00:00Z", 30),
         },
       ]);
 
