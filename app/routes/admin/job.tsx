@@ -265,8 +265,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 /**
  * In the browser: a save that gets no answer (the crew's phone lost its signal, the server is
- * unreachable) keeps the page and everything typed into it, and says so (issue 29: nothing typed
- * is lost when the signal drops). `intent` says which form it was, so the record's own card
+ * unreachable) keeps the page and everything typed into it, and says so: nothing a crew member
+ * typed is lost when the signal drops. `intent` says which form it was, so the record's own card
  * shows the message where the crew member is.
  */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
