@@ -11,7 +11,10 @@ import { freshDatabase, type TestDatabase } from "../setup/database";
 const run = promisify(execFile);
 const tsx = path.resolve("node_modules/.bin/tsx");
 
-describe("npm run admin:grant / admin:revoke", () => {
+// each command is a process of its own (tsx, the app's modules, PGlite): 3-4 s on an idle
+// machine, 15 s under load, and the log test runs two; a test cut off mid-command leaves the
+// database half closed for the next file, so the budget is generous
+describe("npm run admin:grant / admin:revoke", { timeout: 150_000 }, () => {
   let database: TestDatabase;
   beforeEach(async () => {
     database = await freshDatabase("pglite");
