@@ -150,23 +150,38 @@ export async function queueReceipt(
   paymentId: string,
   now: Date = new Date(),
 ): Promise<boolean> {
+  // one statement: the claim, the invoice as the payment's write left it (its trigger has moved
+  // the paid total) and the payment's receipt number (its place among the invoice's succeeded)
   const [claimed] = await tx
     .update(payments)
     .set({ receipt_queued_at: now })
+    .from(invoices)
     .where(
       and(
         eq(payments.id, paymentId),
         eq(payments.status, "succeeded"),
         isNull(payments.receipt_queued_at),
+        eq(invoices.id, payments.invoice_id),
       ),
     )
-    .returning({ invoiceId: payments.invoice_id, amount: payments.amount_cents });
+    .returning({
+      amount: payments.amount_cents,
+      receiptNumber: sql<number>`(select count(*)::int from ${payments} as earlier
+        where earlier.invoice_id = ${payments.invoice_id} and earlier.status = 'succeeded'
+          and (earlier.created_at, earlier.id) <= (${payments.created_at}, ${payments.id}))`,
+      id: invoices.id,
+      number: invoices.number,
+      quote_id: invoices.quote_id,
+      customer_name: invoices.customer_name,
+      customer_email: invoices.customer_email,
+      total_cents: invoices.total_cents,
+      paid_cents: invoices.paid_cents,
+      due_on: invoices.due_on,
+      kind: invoices.kind,
+    });
   if (!claimed) return false;
-  // read after the payment's write: the trigger has moved its paid total
-  const invoice = await invoiceById(claimed.invoiceId, tx);
-  if (!invoice) return false;
-  const receiptNumber = await receiptNumberOf(invoice.id, paymentId, tx);
-  await queueMail(tx, [receiptMail(invoice, paymentId, claimed.amount, receiptNumber)]);
+  const { amount, receiptNumber, ...invoice } = claimed;
+  await queueMail(tx, [receiptMail(invoice, paymentId, amount, Number(receiptNumber))]);
   return true;
 }
 
