@@ -18,6 +18,7 @@ export default [
   route("webhooks/sms", "routes/webhooks/sms.ts"),
   route("reviews/:token", "routes/reviews/review.tsx"),
   route("jobs/:token", "routes/jobs/sign-off.tsx"),
+  route("jobs/:token/radon-test", "routes/jobs/radon-test.tsx"),
   route("quotes/status/:token/files/:fileId", "routes/quotes/status-file.ts"),
   route("quotes/status/:token/message-files/:fileId", "routes/quotes/status-message-file.ts"),
   route("quotes/uploads", "routes/quotes/upload.ts"),

@@ -851,7 +851,8 @@ export const visit_settings = pgTable(
  * A booked visit: an assessment visit, or a work visit of a job (one row per crew member). Two
  * visits of one staff member never overlap: the exclusion constraint visits_staff_no_overlap
  * (btree_gist, custom migration) refuses the second, whichever process writes it. One assessment
- * visit of each kind per quote.
+ * visit of each kind per quote; a radon job's post-mitigation test is one placement and one
+ * pick-up carrying the job in `test_job_id` (features/jobs/post-mitigation.server.ts).
  */
 export const visits = pgTable(
   "visits",
@@ -863,6 +864,13 @@ export const visits = pgTable(
     kind: visitKindEnum("kind").notNull(),
     /** a work visit's job (kind 'work'); null for an assessment visit */
     job_id: uuid("job_id").references((): AnyPgColumn => jobs.id, { onDelete: "cascade" }),
+    /**
+     * the radon job whose post-mitigation test this placement or pick-up is (SGM-SF); null for
+     * every other visit. Apart from `job_id`, which marks work visits only.
+     */
+    test_job_id: uuid("test_job_id").references((): AnyPgColumn => jobs.id, {
+      onDelete: "cascade",
+    }),
     staff_id: text("staff_id")
       .notNull()
       .references(() => user.id),
@@ -876,14 +884,23 @@ export const visits = pgTable(
     created_at: createdAt(),
   },
   (t) => [
-    // one assessment visit of each kind per quote; a job has as many work visits as it needs
-    uniqueIndex("visits_quote_kind_unique").on(t.quote_id, t.kind).where(sql`${t.job_id} IS NULL`),
+    // one assessment visit of each kind per quote; a job has as many work visits as it needs; a
+    // radon job's post-mitigation test is a placement and a pick-up besides the quote's own
+    uniqueIndex("visits_quote_kind_unique")
+      .on(t.quote_id, t.kind)
+      .where(sql`${t.job_id} IS NULL AND ${t.test_job_id} IS NULL`),
+    // one post-mitigation placement and one pick-up per job (docs/decisions/0270)
+    uniqueIndex("visits_test_job_kind_unique").on(t.test_job_id, t.kind),
     index("visits_staff_starts_idx").on(t.staff_id, t.starts_at),
     index("visits_starts_idx").on(t.starts_at),
     index("visits_job_idx").on(t.job_id, t.starts_at),
     check("visits_ends_after_start", sql`${t.ends_at} > ${t.starts_at}`),
     // compared as text: a value added to an enum cannot be used in the migration's own transaction
     check("visits_work_has_job", sql`(${t.kind}::text = 'work') = (${t.job_id} IS NOT NULL)`),
+    check(
+      "visits_test_is_radon",
+      sql`${t.test_job_id} IS NULL OR ${t.kind}::text IN ('radon_placement', 'radon_pickup')`,
+    ),
   ],
 );
 

@@ -75,8 +75,9 @@ export const BODY_MESSAGES = {
 } as const;
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
-// a name segment: a word, or a list index; segments joined by "." (Conform's path syntax)
-const NAME_SEGMENT = /^(?:[A-Za-z_$][\w$-]*|\[(\d{1,3})\])/;
+// a name segment: a word, or a list index as "[0]" (Conform's path syntax) or ".0" (the job
+// records' rows, e.g. areas.0.room); segments joined by "."
+const NAME_SEGMENT = /^(?:[A-Za-z_$][\w$-]*|\[(\d{1,3})\]|(\d{1,3})(?=[.[]|$))/;
 const RESERVED_SEGMENTS = new Set(["__proto__", "constructor", "prototype"]);
 // Conform's own fields: a JSON intent (validate, reset, update, insert, remove, reorder) and state
 const CONFORM_INTENT = "__intent__";
@@ -102,18 +103,22 @@ const refuse = (status: 400 | 413, reason: string): BodyRefusal => ({
 });
 
 /**
- * Whether `name` is a field name our forms can send: word or `[index]` segments joined by dots,
- * at most MAX_NAME_DEPTH of them, indexes up to MAX_LIST_INDEX, no `__proto__`-like segment.
+ * Whether `name` is a field name our forms can send: word, `[index]` or (after a dot) `index`
+ * segments joined by dots, at most MAX_NAME_DEPTH of them, indexes up to MAX_LIST_INDEX, no `__proto__`-like segment.
  */
 export function isBoundedFieldName(name: string): boolean {
   if (name.length === 0 || name.length > MAX_NAME_CHARS) return false;
   let rest = name;
   let depth = 0;
   while (rest.length > 0) {
-    if (depth > 0 && rest.startsWith(".")) rest = rest.slice(1);
+    const afterDot = depth > 0 && rest.startsWith(".");
+    if (afterDot) rest = rest.slice(1);
     const match = NAME_SEGMENT.exec(rest);
     if (!match) return false;
-    const [segment, index] = match;
+    const [segment, bracketed, dotted] = match;
+    // a bare index comes after a dot ("areas.0"), never first or glued on ("areas[0]0")
+    if (dotted !== undefined && !afterDot) return false;
+    const index = bracketed ?? dotted;
     if (index !== undefined ? Number(index) > MAX_LIST_INDEX : RESERVED_SEGMENTS.has(segment))
       return false;
     depth += 1;

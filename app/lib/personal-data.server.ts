@@ -18,6 +18,11 @@ export interface ExportFile {
   storageKey?: string;
   /** bytes held in the database instead (e.g. an estimate's signature image) */
   bytes?: Uint8Array;
+  /**
+   * or made when the archive reaches it (e.g. a completion report PDF drawn from its record), so
+   * the archive still holds one file in memory at a time; null leaves the file out
+   */
+  make?: () => Promise<Uint8Array | null>;
   /** already compressed (photos, PDFs, PNG): stored as they are */
   compressed: boolean;
 }

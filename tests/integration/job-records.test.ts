@@ -9,6 +9,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
+import { strFromU8, unzipSync } from "fflate";
 import sharp from "sharp";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,6 +29,7 @@ import {
 } from "~/features/visits/reminders.server";
 import { db } from "~/lib/db.server";
 import type { SessionUser } from "~/lib/session.server";
+import * as exportRoute from "~/routes/account/data-export";
 import * as accountReportRoute from "~/routes/account/job-report";
 import * as propertyRecordRoute from "~/routes/account/property-record";
 import * as jobRoute from "~/routes/admin/job";
@@ -543,6 +545,23 @@ describe.each(drivers)("job completion records on %s", (driver) => {
         302,
         expect.stringMatching(/^\/auth\/signin/),
       ]);
+
+      // the owner's data export holds the report too, named in jobs.json
+      const exported = await run(exportRoute.action, {
+        request: requestTo("/account/data-export", {}),
+        context: contextFor(owner),
+        params: {},
+      });
+      expect(exported.status).toBe(200);
+      const entries = unzipSync(new Uint8Array(await (exported.value as Response).arrayBuffer()));
+      const exportedJobs = JSON.parse(strFromU8(entries["jobs.json"] as Uint8Array)) as {
+        number: string;
+        completionReport: string | null;
+      }[];
+      const reportPath = `files/jobs/completion-report-${exportedJobs[0]?.number}.pdf`;
+      expect(exportedJobs).toEqual([expect.objectContaining({ completionReport: reportPath })]);
+      const { text: exportedText } = await pdfText(entries[reportPath] as Uint8Array);
+      expect(exportedText).toContain("5600SXT");
     },
     SLOW,
   );

@@ -37,7 +37,7 @@ function readme(exportedAt: Date): string {
     `Everything we hold about you, exported on ${denverIso(exportedAt)} (Utah time).`,
     "",
     ...EXPORT_SECTIONS.map((section) => `${section.file}: ${section.describes}`),
-    "files/: the photos and reports you sent with your requests, and your signature image",
+    "files/: the photos and reports you sent with your requests, your signature images, and the completion reports of your finished jobs",
     "",
     "Times are Utah time (America/Denver) with their offset from UTC (ISO 8601, e.g. 2026-12-06T19:30:00-07:00); amounts are in cents (US dollars).",
   ].join("\n");
@@ -85,7 +85,9 @@ export async function yourDataZip(
       try {
         for (let file = files.shift(); file; file = files.shift()) {
           const bytes =
-            file.bytes ?? (file.storageKey ? await storage().get(file.storageKey) : null);
+            file.bytes ??
+            (file.make ? await file.make() : null) ??
+            (file.storageKey ? await storage().get(file.storageKey) : null);
           if (bytes) {
             add(file.path, bytes, file.compressed);
             return;

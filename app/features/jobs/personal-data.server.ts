@@ -1,6 +1,7 @@
 /**
  * The jobs' part of a customer's personal data (app/lib/personal-data.server.ts): the jobs of their
- * quotes, with their lines, status history and the homeowner's sign-off or punch-list comments. A
+ * quotes, with their lines, status history, the homeowner's sign-off or punch-list comments and
+ * each completed job's completion report (the PDF the homeowner was mailed, drawn again). A
  * job is a company record that belongs to its quote and stays with it on closing (the quote is
  * detached). A crew member of an open job cannot close
  * their own account: the job names them.
@@ -16,6 +17,7 @@ import {
   type PersonalDataPart,
   type SectionContent,
 } from "~/lib/personal-data.server";
+import { completionReportFilename, completionReportPdf } from "./report-pdf.server";
 
 async function jobsSection(userId: string): Promise<SectionContent> {
   const rows = await db
@@ -46,6 +48,16 @@ async function jobsSection(userId: string): Promise<SectionContent> {
             .orderBy(asc(job_sign_offs.created_at)),
         ]);
   const files: ExportFile[] = [];
+  const reportOf = (job: typeof jobs.$inferSelect) => {
+    if (job.status !== "completed") return null;
+    const path = `files/jobs/${completionReportFilename(jobNumberLabel(job.number))}`;
+    files.push({
+      path,
+      make: async () => (await completionReportPdf(job.id))?.pdf ?? null,
+      compressed: true,
+    });
+    return path;
+  };
   return {
     files,
     data: rows.map(({ job }) => ({
@@ -57,6 +69,7 @@ async function jobsSection(userId: string): Promise<SectionContent> {
       totalCents: job.total_cents,
       openedAt: exportTime(job.created_at),
       completedAt: exportTime(job.completed_at),
+      completionReport: reportOf(job),
       lines: lines
         .filter((l) => l.job_id === job.id)
         .map((l) => ({

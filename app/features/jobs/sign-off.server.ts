@@ -18,10 +18,12 @@ import {
   job_sign_offs,
   job_status_history,
   jobs,
+  quote_status_links,
   quotes,
 } from "~/db/schema";
 import { company } from "~/features/catalog/company";
 import { estimateUnit } from "~/features/catalog/estimate-enums";
+import { RADON_RETEST } from "~/features/catalog/follow-ups";
 import {
   jobNumberLabel,
   moldCondition,
@@ -38,6 +40,7 @@ import {
   signingLinkExpired,
   signingLinkValidUntil,
 } from "~/features/estimates/signing.server";
+import { newStatusLink } from "~/features/quotes/status-link.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { type Database, db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -129,6 +132,7 @@ export async function mailSignOffLink(
     .select({
       number: jobs.number,
       quoteId: jobs.quote_id,
+      service: jobs.service,
       email: quotes.contact_email,
       firstName: quotes.contact_first_name,
     })
@@ -139,6 +143,20 @@ export async function mailSignOffLink(
   const link = newSignOffLink(jobId, now);
   await tx.insert(job_sign_off_links).values(link.row);
   const number = jobNumberLabel(job.number);
+  // radon (SGM-SF): the post-mitigation test to book, and the two-year retest reminder to opt into
+  let radon: string[] = [];
+  if (job.service === "radon") {
+    const status = newStatusLink(job.quoteId);
+    await tx.insert(quote_status_links).values(status.row);
+    radon = [
+      "",
+      `Book your post-mitigation radon test: we place a detector no sooner than 24 hours and no later than 30 days after the system started, and pick it up 48 to 96 hours later. Choose both times here:`,
+      postMitigationTestUrl(link.url),
+      "",
+      `Test your home for radon every two years and after major renovations. Get a reminder every ${RADON_RETEST.months / 12} years:`,
+      `${status.url}/reminders`,
+    ];
+  }
   await queueMail(tx, [
     {
       kind: "job_sign_off_link",
@@ -152,6 +170,7 @@ export async function mailSignOffLink(
         link.url,
         "",
         `This private link works until ${formatDate(link.validUntil)}. If you already signed off on our crew's phone, it shows what you signed.`,
+        ...radon,
         "",
         company.name,
       ].join("\n"),
@@ -313,6 +332,22 @@ async function jobOfParty(
     .from(job_sign_off_links)
     .where(eq(job_sign_off_links.token_hash, sha256Hex(party.token)));
   return link ?? null;
+}
+
+/**
+ * The job of mailed sign-off link `token` (also the post-mitigation test's link) and the link's
+ * last valid day (YYYY-MM-DD, Utah).
+ * @returns null for an unknown or malformed token
+ */
+export async function jobOfLink(
+  token: string,
+): Promise<{ jobId: string; validUntil: string | null } | null> {
+  return jobOfParty({ via: "link", token });
+}
+
+/** The post-mitigation test page of sign-off link `signOffUrl` (`/jobs/{token}`). */
+export function postMitigationTestUrl(signOffUrl: string): string {
+  return `${signOffUrl}/radon-test`;
 }
 
 /** What a sign-off page shows; `expired` when a link's time ran out before a signature. */

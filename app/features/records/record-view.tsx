@@ -13,6 +13,7 @@ import { levelFlag, RADON_LEVELS } from "~/features/catalog/reference-levels";
 import { sources } from "~/features/catalog/sources";
 import { formatFileSize } from "~/features/quotes/files";
 import { formatDate } from "~/lib/dates";
+import { beforeAfterLine } from "./mitigation";
 import type { PropertyResults, ReportView } from "./results.server";
 
 const RadonChart = lazy(() => import("./radon-chart"));
@@ -132,6 +133,7 @@ export function RadonResults({
 }) {
   const mounted = useMounted();
   const source = sources[RADON_LEVELS.source];
+  const mitigation = beforeAfterLine(results);
   return (
     <ResultSection
       title="Radon"
@@ -147,6 +149,7 @@ export function RadonResults({
     >
       {/* the table takes the full width (its Report column in view), the chart goes under it */}
       <div className="space-y-4">
+        {mitigation && <p className="font-medium">{`Radon mitigation: ${mitigation}`}</p>}
         <TableBox label="Radon results">
           <caption className="sr-only">Radon results, oldest first</caption>
           <HeaderRow cells={RADON_COLUMNS} />

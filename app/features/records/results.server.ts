@@ -228,6 +228,8 @@ export interface RadonResultView {
   flag: LevelFlag;
   testKind: string;
   phase: string;
+  /** the phase's value, for the before-and-after line (mitigation.ts) */
+  phaseId: "before" | "after";
   lab: string;
   report: ReportView | null;
 }
@@ -333,6 +335,7 @@ export async function resultsOf(
         flag: flagRadon(row.level),
         testKind: radonTestKindLabel(row.testKind),
         phase: radonPhaseLabel(row.phase),
+        phaseId: row.phase,
         lab: row.lab,
         report: reportOf(row),
       });

@@ -128,16 +128,21 @@ function AddressQuestion({ fields }: { fields: Parameters<typeof AddressFields>[
   );
 }
 
-/** The booking page's content under its heading, for `view` at `path` (the page's own address). */
+/**
+ * The booking page's content under its heading, for `view` at `path` (the page's own address);
+ * `noTimes` replaces the message shown when no day has a free time.
+ */
 export function VisitBooking({
   view,
   message,
   addressResult,
+  noTimes = "No time is free in the next 14 days. We will contact you to arrange your visit.",
 }: {
   view: BookingView & { address: ServiceAddress };
   message: string | undefined;
   /** the action's reply to a missing or wrong street address */
   addressResult?: SubmissionResult<string[]> | null;
+  noTimes?: string;
 }) {
   const path = useLocation().pathname;
   const [form, fields] = useForm<{
@@ -208,9 +213,7 @@ export function VisitBooking({
       )}
       {message && <Alert className="mt-4">{message}</Alert>}
       {view.days.length === 0 ? (
-        <p className="mt-6">
-          No time is free in the next 14 days. We will contact you to arrange your visit.
-        </p>
+        <p className="mt-6">{noTimes}</p>
       ) : choosingPickup ? (
         <section aria-labelledby="pickup-title" className="mt-6 space-y-4">
           <h2 id="pickup-title" className="text-lg font-semibold">

@@ -14,7 +14,7 @@
  * placement and pick-up together) until the lead time before the first; after that, a phone call.
  * docs/decisions/0146-visit-booking.md, docs/decisions/0153-visit-changes.md
  */
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { profiles, quote_status_links, quotes, user, visits } from "~/db/schema";
 import {
   BOOKING_DAYS,
@@ -127,12 +127,13 @@ interface Availability {
 
 /**
  * Everything the slot computation needs from the database, read once for one request; the visits
- * `ignore` (being moved) do not count as busy. `staffView`: no lead time, `days` ahead.
+ * `ignore` (being moved) do not count as busy. `staffView`: `days` ahead, and no lead time unless
+ * `keepLead` (the homeowner's post-mitigation test looks 30 days ahead, held to the lead time).
  */
 async function availability(
   now: Date,
   ignore: readonly VisitRow[] = [],
-  staffView?: { days: number },
+  staffView?: { days: number; keepLead?: boolean },
 ): Promise<Availability> {
   // the pick-up of the window's last placement may fall up to 96 hours after it; the range starts
   // a day before now, so it covers the window whatever the lead time
@@ -146,7 +147,7 @@ async function availability(
     busy: allBusy,
   } = await availabilityInputs({ from: new Date(now.getTime() - 86_400_000), until: horizon });
   // staff are not held to the lead time, and look further ahead
-  const lead = staffView ? 0 : settings.leadTimeHours;
+  const lead = staffView && !staffView.keepLead ? 0 : settings.leadTimeHours;
   const window = bookingWindow(now, lead, days);
   const busy = allBusy.filter(
     (b) =>
@@ -191,10 +192,15 @@ const quoteColumns = {
   zip_code: quotes.zip_code,
 };
 
-type QuoteForBooking = Awaited<ReturnType<typeof quoteForBooking>> & {};
+export type QuoteForBooking = Awaited<ReturnType<typeof quoteForBooking>> & {};
 
-async function quoteForBooking(quoteId: string) {
-  const [quote] = await db.select(quoteColumns).from(quotes).where(eq(quotes.id, quoteId)).limit(1);
+/** Quote `quoteId` as booking and its calendar mail read it (through `executor`), or null. */
+export async function quoteForBooking(quoteId: string, executor: Pick<typeof db, "select"> = db) {
+  const [quote] = await executor
+    .select(quoteColumns)
+    .from(quotes)
+    .where(eq(quotes.id, quoteId))
+    .limit(1);
   return quote ?? null;
 }
 
@@ -212,12 +218,15 @@ function calendarQuote(quote: NonNullable<QuoteForBooking>): CalendarQuote {
 
 export type VisitRow = typeof visits.$inferSelect;
 
-/** The assessment visit rows of quote `quoteId`, soonest first (work visits are the job's). */
+/**
+ * The assessment visit rows of quote `quoteId`, soonest first (work visits and a radon job's
+ * post-mitigation test are the job's: they carry its id in `job_id` or `test_job_id`).
+ */
 async function visitRows(quoteId: string): Promise<VisitRow[]> {
   return db
     .select()
     .from(visits)
-    .where(and(eq(visits.quote_id, quoteId), ne(visits.kind, "work")))
+    .where(and(eq(visits.quote_id, quoteId), isNull(visits.job_id), isNull(visits.test_job_id)))
     .orderBy(asc(visits.starts_at));
 }
 
@@ -247,7 +256,8 @@ export async function staffNames(
   return new Map([...people].map(([id, person]) => [id, person.name]));
 }
 
-async function describeVisits(rows: VisitRow[]): Promise<BookedVisit[]> {
+/** `rows` as the pages show them (kind, day, time, staff member's name). */
+export async function describeVisits(rows: VisitRow[]): Promise<BookedVisit[]> {
   const names = await staffNames(rows.map((r) => r.staff_id));
   return rows.map((row) => ({
     id: row.id,
@@ -273,7 +283,13 @@ export async function bookedVisitsOf(
   const rows = await db
     .select()
     .from(visits)
-    .where(and(inArray(visits.quote_id, [...quoteIds]), ne(visits.kind, "work")))
+    .where(
+      and(
+        inArray(visits.quote_id, [...quoteIds]),
+        isNull(visits.job_id),
+        isNull(visits.test_job_id),
+      ),
+    )
     .orderBy(asc(visits.starts_at));
   const described = await describeVisits(rows);
   rows.forEach((row, i) => {
@@ -295,7 +311,7 @@ export function changeableOnline(rows: readonly VisitRow[], now: Date, leadTimeH
 }
 
 /** Parses an ISO instant from a form or address; null when absent or malformed. */
-function instant(value: unknown): Date | null {
+export function instant(value: unknown): Date | null {
   if (
     typeof value !== "string" ||
     !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/.test(value)
@@ -393,21 +409,28 @@ export type BookingOutcome =
 type Transaction = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
 /** Who made a change: the homeowner (online) or a staff member (the back office). */
-type ChangedBy = "homeowner" | "staff";
+export type ChangedBy = "homeowner" | "staff";
 
 /**
  * Queues, inside `tx`, the mail of `change` to `rows` (with their new SEQUENCE): the homeowner's
  * calendar mail carrying a fresh status link (its row written in `tx` too); each staff member's
  * calendar mail for the visits they now hold or no longer hold (`before`: the rows as they were,
  * for a move; a visit moved to a colleague leaves the former one's calendar); and, when `by` the
- * homeowner, the company's alert (LEADS_EMAIL). docs/decisions/0176-staff-told-of-bookings.md
+ * homeowner, the company's alert (LEADS_EMAIL). `changeOnline` false: the homeowner's mail sends
+ * them to reply or call instead of the visit page (a job's post-mitigation test).
+ * docs/decisions/0176-staff-told-of-bookings.md
  */
-async function mailChange(
+export async function mailChange(
   tx: Transaction,
   change: VisitChange,
   quote: NonNullable<QuoteForBooking>,
   rows: readonly VisitRow[],
-  { by, now, before = [] }: { by: ChangedBy; now: Date; before?: readonly VisitRow[] },
+  {
+    by,
+    now,
+    before = [],
+    changeOnline = true,
+  }: { by: ChangedBy; now: Date; before?: readonly VisitRow[]; changeOnline?: boolean },
 ): Promise<void> {
   const people = await staffPeople(
     [...rows, ...before].map((r) => r.staff_id),
@@ -425,7 +448,9 @@ async function mailChange(
   });
   const forMail = calendarQuote(quote);
   const calendarVisits = rows.map(toCalendar);
-  const messages: OutboxMessage[] = [visitMail(change, forMail, calendarVisits, link.url)];
+  const messages: OutboxMessage[] = [
+    visitMail(change, forMail, calendarVisits, link.url, { changeOnline }),
+  ];
   // one mail per staff member and method, each visit once
   const groups = new Map<
     string,
@@ -499,6 +524,100 @@ async function chosenRows(
     });
   }
   return { ok: true, rows };
+}
+
+/** The homeowner's view when nobody does visits yet: the company calls instead. */
+type ArrangeView = Extract<BookingView, { state: "arrange" }>;
+
+/**
+ * Availability for a radon placement whose start falls in `window` at `now` (the homeowner's
+ * post-mitigation test: held to the lead time, looking as far ahead as the window reaches), with
+ * the placement's slots inside it.
+ */
+async function windowAvailability(window: { from: Date; until: Date }, now: Date) {
+  const days = Math.max(1, Math.ceil((window.until.getTime() - now.getTime()) / 86_400_000) + 1);
+  const open = await availability(now, [], { days, keepLead: true });
+  const from = new Date(Math.max(open.window.from.getTime(), window.from.getTime()));
+  const until = new Date(Math.min(open.window.until.getTime(), window.until.getTime()));
+  return { open, placements: open.slots("radon_placement", from, until) };
+}
+
+/**
+ * The choosing view of a radon placement starting inside `window` and its pick-up 48 to 96 hours
+ * after it (the homeowner's post-mitigation test, features/jobs), at `now`: the days with a free
+ * placement, the day `choice.day`'s times and, once `choice.placement` (an ISO instant of a free
+ * placement) is chosen, the free pick-ups. The page is the assessment booking's (VisitBooking).
+ * @returns the view, or `arrange` when nobody does visits yet
+ */
+export async function radonWindowView(
+  window: { from: Date; until: Date },
+  now: Date,
+  choice: { day?: string | null; placement?: string | null } = {},
+): Promise<ChooseView | ArrangeView> {
+  const { open, placements } = await windowAvailability(window, now);
+  if (!open.staffReady) {
+    const { COMPANY_PHONE } = env();
+    return { state: "arrange", phoneDisplay: COMPANY_PHONE.display, phone: COMPANY_PHONE.e164 };
+  }
+  const days = [...new Set(placements.map((s) => s.day))].map((day) => ({
+    day,
+    label: formatDay(day),
+    slots: placements.filter((s) => s.day === day).length,
+  }));
+  const day = days.find((d) => d.day === choice.day)?.day ?? days[0]?.day ?? null;
+  const placementSlot = slotAt(placements, instant(choice.placement));
+  return {
+    state: "choose",
+    rescheduling: false,
+    current: [],
+    kindLabel: visitKind.label("radon_placement"),
+    radon: true,
+    days,
+    day,
+    dayLabel: day && formatDay(day),
+    slots: placements.filter((s) => s.day === day).map((s) => option(s)),
+    placement: placementSlot ? option(placementSlot, true) : null,
+    pickups: placementSlot ? pickupSlots(open, placementSlot, now).map((s) => option(s, true)) : [],
+    pickupLabel: visitKind.label("radon_pickup"),
+  };
+}
+
+/**
+ * The placement and pick-up rows (without quote and job) for the free slots starting at
+ * `placement` (inside `window`) and `pickup` (48 to 96 hours after the placement's end) at `now`,
+ * each with the staff member freeSlots prefers.
+ * @returns the rows; 409 SLOT_TAKEN when either is not a free slot now
+ */
+export async function radonWindowRows(
+  window: { from: Date; until: Date },
+  now: Date,
+  placement: Date,
+  pickup: Date,
+): Promise<
+  | { ok: true; rows: Omit<typeof visits.$inferInsert, "quote_id">[] }
+  | { ok: false; status: 409; message: string }
+> {
+  const { open, placements } = await windowAvailability(window, now);
+  const chosen = slotAt(placements, placement);
+  const pickupSlot = chosen ? slotAt(pickupSlots(open, chosen, now), pickup) : undefined;
+  if (!chosen || !pickupSlot) return { ok: false, status: 409, message: SLOT_TAKEN };
+  return {
+    ok: true,
+    rows: [
+      {
+        kind: "radon_placement",
+        staff_id: chosen.staffIds[0] as string,
+        starts_at: chosen.startsAt,
+        ends_at: chosen.endsAt,
+      },
+      {
+        kind: "radon_pickup",
+        staff_id: pickupSlot.staffIds[0] as string,
+        starts_at: pickupSlot.startsAt,
+        ends_at: pickupSlot.endsAt,
+      },
+    ],
+  };
 }
 
 /**
@@ -634,7 +753,8 @@ async function cancelRows(
       "cancelled",
       quote,
       gone.map((r) => ({ ...r, sequence: r.sequence + 1 })),
-      { by, now },
+      // a job's post-mitigation test is not on the visit page: changed by reply or phone
+      { by, now, changeOnline: gone.every((r) => !r.test_job_id) },
     );
   });
   kickOutbox();
@@ -647,7 +767,15 @@ export async function visitWithQuote(visitId: string) {
   if (!visit) return null;
   const quote = await quoteForBooking(visit.quote_id);
   if (!quote) return null;
-  return { visit, quote, siblings: await visitRows(quote.id) };
+  // a job's post-mitigation test is a pair of its own, apart from the quote's assessment visits
+  const siblings = visit.test_job_id
+    ? await db
+        .select()
+        .from(visits)
+        .where(eq(visits.test_job_id, visit.test_job_id))
+        .orderBy(asc(visits.starts_at))
+    : await visitRows(quote.id);
+  return { visit, quote, siblings };
 }
 
 /** How far ahead staff may move a visit, in days from today. */
@@ -748,7 +876,12 @@ export async function staffChangeVisit(
         .where(eq(visits.id, visit.id))
         .returning();
       if (!row) throw new Error("visit vanished");
-      await mailChange(tx, "moved", quote, [row], { by: "staff", now, before: [visit] });
+      await mailChange(tx, "moved", quote, [row], {
+        by: "staff",
+        now,
+        before: [visit],
+        changeOnline: !row.test_job_id,
+      });
       return row;
     });
   } catch (error) {

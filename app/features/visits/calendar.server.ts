@@ -203,13 +203,16 @@ const SUBJECT: Record<VisitChange, string> = {
 /**
  * The homeowner's mail for a change to `visits` of quote `quote` (all of one change: a radon
  * placement and its pick-up travel together), with one `.ics` per visit. `statusUrl` is a fresh
- * status link; the visit page is under it. Plain text (docs/decisions/0013-plain-text-mail.md).
+ * status link; the visit page is under it. `changeOnline` false: the visits are not the visit
+ * page's (a radon job's post-mitigation test), the homeowner changes them by reply or phone.
+ * Plain text (docs/decisions/0013-plain-text-mail.md).
  */
 export function visitMail(
   change: VisitChange,
   quote: CalendarQuote,
   visits: CalendarVisit[],
   statusUrl: string,
+  { changeOnline = true }: { changeOnline?: boolean } = {},
 ): OutboxMessage {
   const method = change === "cancelled" ? "cancel" : "request";
   const visitUrl = `${statusUrl}/visit`;
@@ -236,9 +239,13 @@ export function visitMail(
       ...lines,
       `Address: ${quote.location}`,
       "",
-      change === "cancelled"
-        ? `To book a new time: ${visitUrl}`
-        : `The attached calendar file adds it to your calendar. To change or cancel it: ${visitUrl}`,
+      !changeOnline
+        ? change === "cancelled"
+          ? "To book a new time, reply to this email or call us."
+          : "The attached calendar file adds it to your calendar. To change or cancel it, reply to this email or call us."
+        : change === "cancelled"
+          ? `To book a new time: ${visitUrl}`
+          : `The attached calendar file adds it to your calendar. To change or cancel it: ${visitUrl}`,
       "",
       company.name,
     ].join("\n"),

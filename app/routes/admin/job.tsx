@@ -1,4 +1,4 @@
-import { data, Form, href, Link } from "react-router";
+import { data, Form, href, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -23,6 +23,11 @@ import {
   setJobCrew,
 } from "~/features/jobs/jobs.server";
 import { MoldRecordForm } from "~/features/jobs/mold-record-form";
+import {
+  bookTestAsStaff,
+  postMitigationTest,
+  staffTestChoice,
+} from "~/features/jobs/post-mitigation.server";
 import { missingForCompletion, RADON_LABEL_SLOT } from "~/features/jobs/record";
 import { recordOf, saveJobRecord, setCertificationNumber } from "~/features/jobs/record.server";
 import { RadonRecordForm, WaterRecordForm } from "~/features/jobs/record-form";
@@ -30,6 +35,9 @@ import { isSignOffIntent, signOffPage, staffSignOffAction } from "~/features/job
 import { SignOffSection } from "~/features/jobs/sign-off-section";
 import { jobStatusTone } from "~/features/jobs/status-tone";
 import { referenceNumber } from "~/features/quotes/reference";
+import { isSubmitFailure, submitKeepingAnswers } from "~/features/quotes/submit-failure";
+import { VisitList } from "~/features/visits/booking-page";
+import { remindersView } from "~/features/visits/reminders.server";
 import { removeWorkVisits, workVisitsOf, workVisitTimes } from "~/features/visits/work.server";
 import { formatDateTime } from "~/lib/dates";
 import { idParam, parseAccountId, parseId } from "~/lib/ids";
@@ -42,15 +50,20 @@ import type { Route } from "./+types/job";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   const id = idParam(params.id);
-  const [detail, candidates, work, record, signOff] = await Promise.all([
+  const [detail, candidates, work, record, signOff, test] = await Promise.all([
     jobDetail(id),
     crewCandidates(),
     workVisitsOf(id),
     recordOf(id),
     signOffPage({ via: "crew", jobId: id, staffId: admin.id }),
+    postMitigationTest(id),
   ]);
-  if (!detail || signOff?.state !== "open") throw data(null, { status: 404 });
+  if (!detail || signOff?.state !== "open" || !test) throw data(null, { status: 404 });
   const { job, quote, lines, crew, history } = detail;
+  const retest =
+    test.state === "not-radon" || test.state === "not-completed"
+      ? null
+      : (await remindersView(quote.id))?.options.find((o) => o.kind === "radon_retest");
   const crewIds = new Set(crew.map((c) => c.id));
   return {
     id: job.id,
@@ -97,6 +110,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       crew: w.crew,
     })),
     open: job.status !== "completed" && job.status !== "cancelled",
+    test:
+      test.state === "open"
+        ? { state: test.state, window: test.window }
+        : test.state === "booked" || test.state === "over"
+          ? test
+          : null,
+    retest: retest
+      ? retest.on
+        ? `On: the homeowner is reminded on ${retest.next} to test again.`
+        : "Offered to the homeowner (the link in the completion mail); not chosen yet."
+      : null,
     signOff: signOff.view,
     history: history.map((h) => ({
       id: h.id,
@@ -181,6 +205,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       description: "The homeowner is being emailed the time with a calendar invitation.",
     });
   }
+  if (intent === "radon-test") {
+    const choice = staffTestChoice(form);
+    if ("error" in choice) return data({ error: choice.error }, 400);
+    const outcome = await bookTestAsStaff(id, choice);
+    if (!outcome.ok) {
+      if (outcome.status === 404) throw data(null, { status: 404 });
+      return data({ error: outcome.message }, outcome.status);
+    }
+    return redirectWithToast(`${page}#radon-test`, {
+      type: "success",
+      title: "Post-mitigation test booked",
+      description: "The homeowner is being emailed both times with a calendar invitation.",
+    });
+  }
   if (intent === "remove-visit") {
     const ids = String(form.get("ids") ?? "")
       .split(",")
@@ -225,6 +263,30 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   throw data(null, { status: 400 });
 }
 
+/**
+ * In the browser: a save that gets no answer (the crew's phone lost its signal, the server is
+ * unreachable) keeps the page and everything typed into it, and says so: nothing a crew member
+ * typed is lost when the signal drops. `intent` says which form it was, so the record's own card
+ * shows the message where the crew member is.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = String((await request.clone().formData()).get("intent") ?? "");
+  const outcome = await submitKeepingAnswers(serverAction);
+  return isSubmitFailure(outcome) ? { ...outcome, intent } : outcome;
+}
+
+/** After a save that got no answer nothing is reloaded: the forms keep what was typed. */
+export function shouldRevalidate({
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return isSubmitFailure(actionResult) ? false : defaultShouldRevalidate;
+}
+
+/** What a crew member reads when a save got no answer. */
+export const NOT_SAVED_OFFLINE =
+  "Not saved: the server could not be reached. What you typed is still here; save again when you have a signal.";
+
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
     title: `Job ${args.loaderData?.number ?? ""}`.trim(),
@@ -238,6 +300,8 @@ export default function AdminJob({ loaderData: j, actionData }: Route.ComponentP
     actionData && "fieldErrors" in actionData
       ? (actionData.fieldErrors as Record<string, string[]> | undefined)
       : undefined;
+  const offline = isSubmitFailure(actionData) ? actionData : null;
+  const answerError = actionData && "error" in actionData ? actionData.error : null;
   return (
     <div className="space-y-6">
       <p>
@@ -249,7 +313,10 @@ export default function AdminJob({ loaderData: j, actionData }: Route.ComponentP
         <h2 className="text-xl font-semibold">Job {j.number}</h2>
         <Badge tone={jobStatusTone(j.status)}>{j.statusLabel}</Badge>
       </div>
-      {actionData?.error && <Alert>{actionData.error}</Alert>}
+      {answerError && <Alert>{answerError}</Alert>}
+      {offline && offline.intent !== "record" && (
+        <Alert key={offline.at}>{NOT_SAVED_OFFLINE}</Alert>
+      )}
       <Card>
         <CardHeader>
           <CardTitle as="h3">Work</CardTitle>
@@ -440,6 +507,59 @@ export default function AdminJob({ loaderData: j, actionData }: Route.ComponentP
             ) : (
               <WaterRecordForm data={j.record} errors={fieldErrors} />
             )}
+            {/* under the form's Save button, where the crew member's eyes are */}
+            {offline?.intent === "record" && <Alert key={offline.at}>{NOT_SAVED_OFFLINE}</Alert>}
+          </CardContent>
+        </Card>
+      )}
+      {j.test && (
+        <Card id="radon-test">
+          <CardHeader>
+            <CardTitle as="h3">Post-mitigation test</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            <p className="text-sm">
+              Placement between {j.test.window.earliest} and {j.test.window.latest} (24 hours to 30
+              days after commissioning); pick-up 48 to 96 hours after the placement ends.
+            </p>
+            {j.test.state === "booked" ? (
+              <VisitList visits={j.test.visits} />
+            ) : j.test.state === "over" ? (
+              <p className="text-sm">The window passed without a booked test.</p>
+            ) : (
+              <Form method="post" className="space-y-3">
+                <input type="hidden" name="intent" value="radon-test" />
+                <div className="flex flex-wrap gap-3">
+                  <Field id="test-placement-day" label="Placement day">
+                    {(aria) => <Input {...aria} type="date" name="placementDay" required />}
+                  </Field>
+                  <Field id="test-placement-time" label="Placement starts (Utah time)">
+                    {(aria) => <Input {...aria} type="time" name="placementTime" required />}
+                  </Field>
+                </div>
+                <div className="flex flex-wrap gap-3">
+                  <Field id="test-pickup-day" label="Pick-up day">
+                    {(aria) => <Input {...aria} type="date" name="pickupDay" required />}
+                  </Field>
+                  <Field id="test-pickup-time" label="Pick-up starts (Utah time)">
+                    {(aria) => <Input {...aria} type="time" name="pickupTime" required />}
+                  </Field>
+                </div>
+                <Field id="test-staff" label="Technician">
+                  {(aria) => (
+                    <Select {...aria} name="staff" required>
+                      {j.crew.map((c) => (
+                        <option key={c.id} value={c.id}>
+                          {c.name}
+                        </option>
+                      ))}
+                    </Select>
+                  )}
+                </Field>
+                <Button type="submit">Book placement and pick-up</Button>
+              </Form>
+            )}
+            {j.retest && <p className="text-sm">Radon retest reminder: {j.retest}</p>}
           </CardContent>
         </Card>
       )}
