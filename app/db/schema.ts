@@ -730,7 +730,12 @@ export const mail_outbox = pgTable(
   ],
 );
 
-/** Files attached to an outbox message (e.g. a signed estimate's PDF), sent with it. */
+/**
+ * Files attached to an outbox message (e.g. a signed estimate's PDF), sent with it. A file drawn
+ * at sending (a payment's receipt) is queued without `content`, naming its `drawer` and the
+ * `drawer_key` it draws from; the outbox fills `content` when it first sends the mail
+ * (lib/outbox.server.ts, docs/decisions/0265-receipt-pdf-drawn-at-sending.md).
+ */
 export const mail_outbox_attachments = pgTable(
   "mail_outbox_attachments",
   {
@@ -740,9 +745,17 @@ export const mail_outbox_attachments = pgTable(
       .references(() => mail_outbox.id, { onDelete: "cascade" }),
     filename: text("filename").notNull(),
     content_type: text("content_type").notNull(),
-    content: bytea("content").notNull(),
+    content: bytea("content"),
+    drawer: text("drawer"),
+    drawer_key: text("drawer_key"),
   },
-  (t) => [index("mail_outbox_attachments_outbox_idx").on(t.outbox_id)],
+  (t) => [
+    index("mail_outbox_attachments_outbox_idx").on(t.outbox_id),
+    check(
+      "mail_outbox_attachments_content_or_drawer",
+      sql`${t.content} IS NOT NULL OR (${t.drawer} IS NOT NULL AND ${t.drawer_key} IS NOT NULL)`,
+    ),
+  ],
 );
 
 /** One row per delivery attempt of an outbox message. */

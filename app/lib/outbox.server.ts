@@ -29,8 +29,11 @@ export interface OutboxMessage {
    * Default false.
    */
   sensitive?: boolean;
-  /** files sent with the mail (e.g. a signed PDF); queue such messages with `queueMail` */
-  attachments?: MailAttachment[];
+  /**
+   * files sent with the mail (e.g. a signed PDF), or drawn when it is sent (a receipt); queue
+   * such messages with `queueMail`
+   */
+  attachments?: (MailAttachment | DrawnAttachment)[];
   /**
    * A one-click unsubscribe URL (reminder mails): sent as `List-Unsubscribe` with
    * `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058).
@@ -67,6 +70,38 @@ function outboxRow(m: OutboxMessage): typeof mail_outbox.$inferInsert {
   };
 }
 
+/**
+ * A file the outbox draws when it first sends the mail, not when the mail is queued: a costly
+ * file (a PDF of about 200 ms of CPU) stays out of the request that queues it. `drawer` names a
+ * function registered with `registerAttachmentDrawer`; `key` is what it draws from (e.g. a
+ * payment's id). The drawn bytes are stored with the row, so a retry sends the same file.
+ */
+export interface DrawnAttachment {
+  filename: string;
+  /** MIME type, e.g. application/pdf */
+  contentType: string;
+  drawer: string;
+  key: string;
+}
+
+/**
+ * Draws the file for `key`; rejects (or returns null) when it cannot, and the mail's delivery
+ * then fails and is retried like a refused send.
+ */
+export type AttachmentDrawer = (key: string) => Promise<Buffer | null>;
+
+const drawers = new Map<string, AttachmentDrawer>();
+
+/**
+ * Registers `draw` as drawer `name` for `DrawnAttachment`s in this process. The feature that
+ * queues such mail registers it in the module that builds the message, so every process that
+ * queues or delivers it has it (the server imports all features at start). A row whose drawer
+ * is not registered fails its attempt and is retried with back-off, never sent without its file.
+ */
+export function registerAttachmentDrawer(name: string, draw: AttachmentDrawer): void {
+  drawers.set(name, draw);
+}
+
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
@@ -82,7 +117,7 @@ export async function queueMail(tx: Transaction, messages: OutboxMessage[]): Pro
       outbox_id: rows[i]?.id as string,
       filename: a.filename,
       content_type: a.contentType,
-      content: a.content,
+      ...("content" in a ? { content: a.content } : { drawer: a.drawer, drawer_key: a.key }),
     })),
   );
   if (files.length > 0) await tx.insert(mail_outbox_attachments).values(files);
@@ -192,7 +227,9 @@ export async function deliverDueMail(
           text: row.text_body,
           html: row.html_body,
           ...(row.list_unsubscribe ? { listUnsubscribe: row.list_unsubscribe } : {}),
-          ...(attachments.has(row.id) ? { attachments: attachments.get(row.id) } : {}),
+          ...(attachments.has(row.id)
+            ? { attachments: await drawnAttachments(attachments.get(row.id) ?? []) }
+            : {}),
         });
       }
       sentIds.push(row.id);
@@ -250,9 +287,11 @@ export async function deliverDueMail(
   return { sent, failed };
 }
 
+type AttachmentRow = typeof mail_outbox_attachments.$inferSelect;
+
 /** The attachments of outbox rows `ids`, by row id (one query, none for a round without files). */
-async function attachmentsOf(ids: string[]): Promise<Map<string, MailAttachment[]>> {
-  const byRow = new Map<string, MailAttachment[]>();
+async function attachmentsOf(ids: string[]): Promise<Map<string, AttachmentRow[]>> {
+  const byRow = new Map<string, AttachmentRow[]>();
   if (ids.length === 0) return byRow;
   const files = await db
     .select()
@@ -261,10 +300,46 @@ async function attachmentsOf(ids: string[]): Promise<Map<string, MailAttachment[
     .orderBy(asc(mail_outbox_attachments.filename));
   for (const file of files) {
     const list = byRow.get(file.outbox_id) ?? [];
-    list.push({ filename: file.filename, contentType: file.content_type, content: file.content });
+    list.push(file);
     byRow.set(file.outbox_id, list);
   }
   return byRow;
+}
+
+/**
+ * `files` as the transport sends them: one not drawn yet is drawn by its registered drawer and
+ * its bytes stored on its row (once: a retry or another worker sends the same bytes).
+ * @throws when a drawer is not registered, fails or draws nothing (the attempt fails, retried)
+ */
+async function drawnAttachments(files: AttachmentRow[]): Promise<MailAttachment[]> {
+  const ready: MailAttachment[] = [];
+  for (const file of files) {
+    let content = file.content;
+    if (content === null) {
+      const draw = file.drawer ? drawers.get(file.drawer) : undefined;
+      if (!draw) throw new Error(`no drawer "${file.drawer}" for attachment ${file.filename}`);
+      const drawn = await draw(file.drawer_key ?? "");
+      if (!drawn) throw new Error(`attachment ${file.filename} could not be drawn`);
+      const [stored] = await db
+        .update(mail_outbox_attachments)
+        .set({ content: drawn })
+        .where(
+          and(eq(mail_outbox_attachments.id, file.id), isNull(mail_outbox_attachments.content)),
+        )
+        .returning({ id: mail_outbox_attachments.id });
+      if (stored) content = drawn;
+      else {
+        // drawn meanwhile by another worker (its lease ran out): send the stored bytes
+        const [row] = await db
+          .select({ content: mail_outbox_attachments.content })
+          .from(mail_outbox_attachments)
+          .where(eq(mail_outbox_attachments.id, file.id));
+        content = row?.content ?? drawn;
+      }
+    }
+    ready.push({ filename: file.filename, contentType: file.content_type, content });
+  }
+  return ready;
 }
 
 export interface OutboxWorker {

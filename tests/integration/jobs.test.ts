@@ -777,7 +777,7 @@ describe.each(drivers)("jobs on %s", (driver) => {
       .from(schema.mail_outbox_attachments)
       .where(eq(schema.mail_outbox_attachments.outbox_id, mail?.id as string));
     expect(ics?.filename).toBe("work-visit.ics");
-    expect(ics?.content.toString("utf8")).toContain("TZID=America/Denver:");
+    expect(ics?.content?.toString("utf8")).toContain("TZID=America/Denver:");
     // the homeowner's booking pages keep to assessment visits
     expect(await bookedVisits(quoteId)).toEqual([]);
 

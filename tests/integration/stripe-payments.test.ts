@@ -14,6 +14,8 @@ import { seedPriceBook } from "~/features/estimates/seed.server";
 import { checkoutOutcome, startCheckout } from "~/features/invoices/checkout.server";
 import { refundPayment } from "~/features/invoices/payments.server";
 import { db } from "~/lib/db.server";
+import { smtpTransport } from "~/lib/mail.server";
+import { deliverDueMail } from "~/lib/outbox.server";
 import type { SessionUser } from "~/lib/session.server";
 import * as invoicesPage from "~/routes/admin/invoices";
 import * as flagsPage from "~/routes/admin/payment-flags";
@@ -21,6 +23,7 @@ import { action as webhookAction } from "~/routes/webhooks/stripe";
 import { contextFor, makeUser, requestTo, run } from "../setup/admin";
 import { drivers, freshDatabase, itOnPostgres, type TestDatabase } from "../setup/database";
 import { acceptedQuote, invoicesOf } from "../setup/invoices";
+import { startSmtpServer } from "../setup/smtp";
 import {
   type StripeServer,
   startStripeServer,
@@ -175,6 +178,75 @@ describe.each(drivers)("Stripe payments on %s", (driver) => {
     expect(await checkoutOutcome(invoice.id, sessionId)).toBe("received");
     // paid: no new session
     expect(await startCheckout(invoice.id, 100, `${ORIGIN}/r`)).toMatchObject({ status: 409 });
+  });
+
+  it("mails the receipt of a card payment with its PDF through the outbox: queued by the webhook, drawn when sent, sent once", async () => {
+    const { quoteId, invoice, sessionId } = await depositCheckout();
+    await stripe.pay(sessionId, "card");
+    const [mail, ...others] = await db
+      .select()
+      .from(schema.mail_outbox)
+      .where(
+        and(
+          eq(schema.mail_outbox.kind, "payment_receipt"),
+          eq(schema.mail_outbox.quote_id, quoteId),
+        ),
+      );
+    expect(others).toEqual([]);
+    const filesOf = () =>
+      db
+        .select()
+        .from(schema.mail_outbox_attachments)
+        .where(eq(schema.mail_outbox_attachments.outbox_id, mail?.id as string));
+    // queued with the payment, its PDF not drawn in the webhook's request
+    expect(await filesOf()).toEqual([
+      expect.objectContaining({
+        filename: `${invoice.number}-receipt-1.pdf`,
+        content: null,
+        drawer: "payment_receipt",
+      }),
+    ]);
+    const smtp = await startSmtpServer();
+    try {
+      const transport = smtpTransport(
+        smtp.url,
+        "Utah Home Remediation <no-reply@remediation.test>",
+      );
+      await deliverDueMail({ transport });
+      const receipts = smtp.received.filter(
+        (m) => m.subject.startsWith(`Receipt: `) && m.subject.includes(invoice.number),
+      );
+      expect(receipts.map((m) => [m.to, m.subject])).toEqual([
+        [
+          [invoice.customer_email],
+          `Receipt: $${(invoice.total_cents / 100).toFixed(2)} received on invoice ${invoice.number}`,
+        ],
+      ]);
+      expect(receipts[0]?.text).toContain("The invoice is paid in full.");
+      const [pdf, ...more] = receipts[0]?.attachments ?? [];
+      expect(more).toEqual([]);
+      expect(pdf?.filename).toBe(`${invoice.number}-receipt-1.pdf`);
+      expect(pdf?.mimeType).toBe("application/pdf");
+      expect(
+        Buffer.from(pdf?.content ?? [])
+          .subarray(0, 5)
+          .toString("latin1"),
+      ).toBe("%PDF-");
+      // the drawn file is kept with the mail: what was sent is on record
+      const [file] = await filesOf();
+      expect(
+        Buffer.compare(Buffer.from(file?.content ?? []), Buffer.from(pdf?.content ?? [])),
+      ).toBe(0);
+      // sent once: another round sends nothing for it
+      await deliverDueMail({ transport });
+      expect(
+        smtp.received.filter(
+          (m) => m.subject.startsWith(`Receipt: `) && m.subject.includes(invoice.number),
+        ),
+      ).toHaveLength(1);
+    } finally {
+      await smtp.close();
+    }
   });
 
   it("refuses a bad signature, an old timestamp or none with 400; an unknown type changes nothing", async () => {

@@ -156,7 +156,7 @@ describe.each(drivers)("visit changes on %s", (driver) => {
         files: files.map((f) => ({
           filename: f.filename,
           contentType: f.content_type,
-          event: parseIcs(Buffer.from(f.content).toString("utf8")),
+          event: parseIcs(Buffer.from(f.content ?? "").toString("utf8")),
         })),
       });
     }

@@ -61,12 +61,18 @@ export function invoiceSentMail(invoice: Invoice, url: string, pdf: Buffer): Out
   };
 }
 
-/** The customer's receipt of a payment of `amountCents` on `invoice` (its PDF attached). */
+/** The outbox drawer that draws a receipt's PDF from its payment's id (payments.server.ts). */
+export const RECEIPT_DRAWER = "payment_receipt";
+
+/**
+ * The customer's receipt of payment `paymentId` of `amountCents` on `invoice` (its totals after
+ * the payment): its PDF is attached, drawn by the outbox when it sends the mail (RECEIPT_DRAWER).
+ */
 export function receiptMail(
   invoice: Invoice,
+  paymentId: string,
   amountCents: number,
   receiptNumber: number,
-  pdf: Buffer,
 ): OutboxMessage {
   const balance = invoice.total_cents - invoice.paid_cents;
   return {
@@ -86,7 +92,14 @@ export function receiptMail(
       "",
       company.name,
     ].join("\n"),
-    attachments: [pdfAttachment(receiptPdfFilename(invoice.number, receiptNumber), pdf)],
+    attachments: [
+      {
+        filename: receiptPdfFilename(invoice.number, receiptNumber),
+        contentType: "application/pdf",
+        drawer: RECEIPT_DRAWER,
+        key: paymentId,
+      },
+    ],
   };
 }
 

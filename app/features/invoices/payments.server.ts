@@ -3,7 +3,8 @@
  * payments go through the Stripe Refunds API, others are recorded. The invoice's paid total and
  * status are kept by the database (drizzle/0019 triggers) and bounded by its CHECKs, so no code
  * path can take it below zero or above the total. Each change writes an invoice event and a quote
- * history row; a succeeded payment mails a receipt once.
+ * history row; a succeeded payment mails a receipt once, queued in the transaction that records
+ * it, its PDF drawn when the outbox sends it (docs/decisions/0265-receipt-pdf-drawn-at-sending.md).
  */
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -17,14 +18,15 @@ import { denverDate } from "~/lib/dates";
 import { db } from "~/lib/db.server";
 import { isId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
-import { kickOutbox, queueMail } from "~/lib/outbox.server";
+import { kickOutbox, queueMail, registerAttachmentDrawer } from "~/lib/outbox.server";
 import {
   type InvoiceOutcome,
   type InvoiceRow,
   invoiceById,
   recordInvoiceEvent,
+  type Transaction,
 } from "./invoices.server";
-import { receiptMail, receiptPdfFilename } from "./mail.server";
+import { RECEIPT_DRAWER, receiptMail, receiptPdfFilename } from "./mail.server";
 import { formatCents, parseDollars } from "./money";
 import { renderReceiptPdf } from "./pdf.server";
 import { stripe } from "./stripe.server";
@@ -126,50 +128,75 @@ export async function recordStaffPayment(
         by,
         now,
       );
+      await queueReceipt(tx, (payment as PaymentRow).id, now);
       return { ok: true, payment: payment as PaymentRow };
     },
   );
-  if (outcome.ok) await sendReceipt(outcome.payment.id, now);
+  if (outcome.ok) kickOutbox();
   return outcome;
 }
 
 /**
- * Mails the receipt of payment `paymentId` once it succeeded: the PDF is drawn first, then one
- * transaction claims the payment's receipt (receipt_queued_at, set once) and queues the mail, so
- * however many processes or events see the payment succeed, one receipt goes. Errors are logged:
- * the payment stands without its receipt mail.
+ * Queues the receipt mail of payment `paymentId` inside `tx`, the transaction that made it
+ * succeed (its invoice locked by the caller): the payment's receipt is claimed (receipt_queued_at,
+ * set once) and the mail queued with it, so the receipt exists exactly when the payment does and
+ * goes once however many events or processes see it succeed. The PDF is not drawn here: the
+ * outbox draws it when it sends the mail (RECEIPT_DRAWER, below). Call `kickOutbox()` after the
+ * commit when it returns true.
+ * @returns whether a receipt was queued (false: not succeeded, unknown, or queued before)
  */
-export async function sendReceipt(paymentId: string, now: Date = new Date()): Promise<void> {
-  try {
-    const receipt = await receiptOf(paymentId);
-    if (!receipt) return;
-    const queued = await db.transaction(async (tx) => {
-      const claimed = await tx
-        .update(payments)
-        .set({ receipt_queued_at: now })
-        .where(
-          and(
-            eq(payments.id, paymentId),
-            eq(payments.status, "succeeded"),
-            isNull(payments.receipt_queued_at),
-          ),
-        )
-        .returning({ id: payments.id });
-      if (claimed.length === 0) return false;
-      await queueMail(tx, [
-        receiptMail(
-          receipt.invoice,
-          receipt.payment.amount_cents,
-          receipt.receiptNumber,
-          receipt.pdf,
-        ),
-      ]);
-      return true;
+export async function queueReceipt(
+  tx: Transaction,
+  paymentId: string,
+  now: Date = new Date(),
+): Promise<boolean> {
+  // one statement: the claim, the invoice as the payment's write left it (its trigger has moved
+  // the paid total) and the payment's receipt number (its place among the invoice's succeeded)
+  const [claimed] = await tx
+    .update(payments)
+    .set({ receipt_queued_at: now })
+    .from(invoices)
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        eq(payments.status, "succeeded"),
+        isNull(payments.receipt_queued_at),
+        eq(invoices.id, payments.invoice_id),
+      ),
+    )
+    .returning({
+      amount: payments.amount_cents,
+      receiptNumber: sql<number>`(select count(*)::int from ${payments} as earlier
+        where earlier.invoice_id = ${payments.invoice_id} and earlier.status = 'succeeded'
+          and (earlier.created_at, earlier.id) <= (${payments.created_at}, ${payments.id}))`,
+      id: invoices.id,
+      number: invoices.number,
+      quote_id: invoices.quote_id,
+      customer_name: invoices.customer_name,
+      customer_email: invoices.customer_email,
+      total_cents: invoices.total_cents,
+      paid_cents: invoices.paid_cents,
+      due_on: invoices.due_on,
+      kind: invoices.kind,
     });
-    if (queued) kickOutbox();
-  } catch (error) {
-    logger().error({ err: error, paymentId }, "payment receipt not queued");
-  }
+  if (!claimed) return false;
+  const { amount, receiptNumber, ...invoice } = claimed;
+  await queueMail(tx, [receiptMail(invoice, paymentId, amount, Number(receiptNumber))]);
+  return true;
+}
+
+/** Payment `paymentId`'s receipt number on invoice `invoiceId`: 1 for its first succeeded. */
+async function receiptNumberOf(
+  invoiceId: string,
+  paymentId: string,
+  executor: Pick<typeof db, "select"> = db,
+): Promise<number> {
+  const succeeded = await executor
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.invoice_id, invoiceId), eq(payments.status, "succeeded")))
+    .orderBy(asc(payments.created_at), asc(payments.id));
+  return succeeded.findIndex((p) => p.id === paymentId) + 1;
 }
 
 /**
@@ -188,12 +215,7 @@ export async function receiptOf(paymentId: string): Promise<{
   if (payment?.status !== "succeeded") return null;
   const invoice = await invoiceById(payment.invoice_id);
   if (!invoice) return null;
-  const succeeded = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.invoice_id, invoice.id), eq(payments.status, "succeeded")))
-    .orderBy(asc(payments.created_at), asc(payments.id));
-  const receiptNumber = succeeded.findIndex((p) => p.id === payment.id) + 1;
+  const receiptNumber = await receiptNumberOf(invoice.id, payment.id);
   const pdf = await renderReceiptPdf(invoice, {
     receiptNumber,
     amountCents: payment.amount_cents,
@@ -209,6 +231,12 @@ export async function receiptOf(paymentId: string): Promise<{
     filename: receiptPdfFilename(invoice.number, receiptNumber),
   };
 }
+
+// the receipt mail's PDF, drawn when the outbox sends it (the same file a download gives)
+registerAttachmentDrawer(
+  RECEIPT_DRAWER,
+  async (paymentId) => (await receiptOf(paymentId))?.pdf ?? null,
+);
 
 const isOnline = (method: PaymentMethod) => method === "stripe_card" || method === "stripe_bank";
 

@@ -5,6 +5,8 @@
  * PaymentIntent under a lock of its invoice, moving it only forward (pending -> succeeded or
  * failed), so events in any order, twice or at once end in the same state. The amount recorded is
  * the one Stripe reports; another than we asked, or more than the balance, is flagged to staff.
+ * A payment that succeeds queues its receipt mail in the same transaction; its PDF is drawn when
+ * the outbox sends it, not in the request (docs/decisions/0265-receipt-pdf-drawn-at-sending.md).
  * docs/decisions/0231-stripe-webhooks.md
  */
 import { eq, sql } from "drizzle-orm";
@@ -19,7 +21,7 @@ import { kickOutbox, queueMail } from "~/lib/outbox.server";
 import { type InvoiceRow, recordInvoiceEvent, type Transaction } from "./invoices.server";
 import { paymentFlagAlert } from "./mail.server";
 import { formatCents } from "./money";
-import { sendReceipt } from "./payments.server";
+import { queueReceipt } from "./payments.server";
 import { stripe, WEBHOOK_TOLERANCE_SECONDS } from "./stripe.server";
 
 /** The event types handled; any other is acknowledged and changes nothing. */
@@ -85,16 +87,16 @@ export async function handleStripeEvent(
       .values({ id: event.id, type: event.type })
       .onConflictDoNothing()
       .returning({ id: stripe_events.id });
-    if (stored.length === 0) return { outcome: "duplicate" as const, receipt: null, alert: false };
+    if (stored.length === 0) return { outcome: "duplicate" as const, receipt: false, alert: false };
     if (!invoiceId) {
       logger().warn({ eventId: event.id, type: event.type }, "Stripe event for no invoice of ours");
-      return { outcome: "applied" as const, receipt: null, alert: false };
+      return { outcome: "applied" as const, receipt: false, alert: false };
     }
     const invoice = await lockInvoice(tx, invoiceId);
-    if (!invoice) return { outcome: "applied" as const, receipt: null, alert: false };
+    if (!invoice) return { outcome: "applied" as const, receipt: false, alert: false };
     if (event.type === "charge.refunded") {
       await applyCharge(tx, invoice, chargeInfo as ChargeInfo);
-      return { outcome: "applied" as const, receipt: null, alert: false };
+      return { outcome: "applied" as const, receipt: false, alert: false };
     }
     const applied = await applySession(
       tx,
@@ -102,10 +104,10 @@ export async function handleStripeEvent(
       event.data.object as Stripe.Checkout.Session,
       event.type,
     );
-    return { outcome: "applied" as const, ...applied };
+    const receipt = applied.receipt ? await queueReceipt(tx, applied.receipt) : false;
+    return { outcome: "applied" as const, alert: applied.alert, receipt };
   });
-  if (result.alert) kickOutbox();
-  if (result.receipt) await sendReceipt(result.receipt);
+  if (result.alert || result.receipt) kickOutbox();
   return result.outcome;
 }
 
@@ -121,11 +123,12 @@ export async function applyRetrievedSession(
   if (!invoiceId || session.status !== "complete") return "none";
   const result = await db.transaction(async (tx) => {
     const invoice = await lockInvoice(tx, invoiceId);
-    if (!invoice) return { receipt: null, alert: false, state: "none" as const };
-    return applySession(tx, invoice, session, "checkout.session.completed");
+    if (!invoice) return { receipt: false, alert: false, state: "none" as const };
+    const applied = await applySession(tx, invoice, session, "checkout.session.completed");
+    const receipt = applied.receipt ? await queueReceipt(tx, applied.receipt) : false;
+    return { ...applied, receipt };
   });
-  if (result.alert) kickOutbox();
-  if (result.receipt) await sendReceipt(result.receipt);
+  if (result.alert || result.receipt) kickOutbox();
   return result.state;
 }
 
