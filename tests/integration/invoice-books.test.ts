@@ -4,6 +4,7 @@
  * the staff's invoice actions on a quote's admin page.
  */
 import { and, eq } from "drizzle-orm";
+import { createElement } from "react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { seedPriceBook } from "~/features/estimates/seed.server";
@@ -18,6 +19,7 @@ import {
 } from "~/features/invoices/books.server";
 import { insertInvoice } from "~/features/invoices/invoices.server";
 import { recordStaffPayment } from "~/features/invoices/payments.server";
+import { InvoicesCard } from "~/features/invoices/quote-invoices";
 import { queueOverdueReminders } from "~/features/invoices/reminders.server";
 import { denverDate } from "~/lib/dates";
 import { db } from "~/lib/db.server";
@@ -30,6 +32,7 @@ import * as settingsPage from "~/routes/admin/settings";
 import { contextFor, makeUser, requestTo, run } from "../setup/admin";
 import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
 import { acceptedQuote, invoicesOf } from "../setup/invoices";
+import { renderRoute } from "../setup/render";
 
 const line = (cents: number) => ({
   name: "Radon mitigation",
@@ -455,6 +458,35 @@ describe.each(drivers)("the books on %s", (driver) => {
       expect(refused.value).toMatchObject({ invoiceError: message });
     }
     expect(await invoicesOf(accepted.quoteId)).toEqual([]);
+
+    // a refusal gives back what was typed, and the form (plain HTML, no script needed) shows it
+    // again, open, under the message
+    const typed = {
+      "lines[0].description": "Radon fan replacement",
+      "lines[0].quantity": "1",
+      "lines[0].unitPrice": "ten",
+      "lines[0].taxable": "on",
+    };
+    const refused = await post(typed);
+    const reply = refused.value as { invoiceError: string; invoiceTyped: Record<string, string> };
+    expect(reply.invoiceTyped).toEqual({ kind: "manual", ...typed });
+    const shown = await renderRoute(
+      {
+        loader: () => null,
+        default: () =>
+          createElement(InvoicesCard, {
+            invoices: [],
+            error: reply.invoiceError,
+            typed: reply.invoiceTyped,
+          }),
+      },
+      "/admin/quotes/:id",
+      page,
+    );
+    expect(shown.html).toContain('<details class="border-t pt-4" open="">');
+    for (const value of ['value="Radon fan replacement"', 'value="ten"', "checked"]) {
+      expect(shown.html).toContain(value);
+    }
 
     const made = await post({
       "lines[0].description": "Radon fan replacement",

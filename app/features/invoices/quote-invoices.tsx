@@ -97,17 +97,21 @@ function RefundForm({
   );
 }
 
-/** Staff type an invoice's lines (a final invoice by hand, or another invoice). */
-function TypedInvoiceForm() {
+/**
+ * Staff type an invoice's lines (a final invoice by hand, or another invoice). `values`: what
+ * was typed into a refused one (by field name), shown again, open.
+ */
+function TypedInvoiceForm({ values }: { values?: Record<string, string> }) {
   const rows = Array.from({ length: TYPED_LINE_ROWS }, (_, i) => i);
+  const typed = (name: string) => values?.[name] ?? "";
   return (
-    <details className="border-t pt-4">
+    <details className="border-t pt-4" open={values !== undefined}>
       <summary className="cursor-pointer font-medium">Type an invoice</summary>
       <Form method="post" className="mt-3 space-y-4">
         <Hidden intent="invoice-typed" />
         <Field id="typed-kind" label="Kind" required>
           {(control) => (
-            <Select {...control} name="kind" defaultValue="manual">
+            <Select {...control} name="kind" defaultValue={values?.kind ?? "manual"}>
               {TYPED_INVOICE_KINDS.map((k) => (
                 <option key={k} value={k}>
                   {invoiceKind.label(k)}
@@ -124,20 +128,40 @@ function TypedInvoiceForm() {
           <fieldset key={i} className="grid gap-3 border-t pt-3 sm:grid-cols-[2fr_1fr_1fr_auto]">
             <legend className="text-sm font-medium">Line {i + 1}</legend>
             <Field id={`typed-${i}-description`} label="Description">
-              {(control) => <Input {...control} name={`lines[${i}].description`} />}
+              {(control) => (
+                <Input
+                  {...control}
+                  name={`lines[${i}].description`}
+                  defaultValue={typed(`lines[${i}].description`)}
+                />
+              )}
             </Field>
             <Field id={`typed-${i}-quantity`} label="Quantity">
               {(control) => (
-                <Input {...control} name={`lines[${i}].quantity`} inputMode="decimal" />
+                <Input
+                  {...control}
+                  name={`lines[${i}].quantity`}
+                  inputMode="decimal"
+                  defaultValue={typed(`lines[${i}].quantity`)}
+                />
               )}
             </Field>
             <Field id={`typed-${i}-price`} label="Unit price (USD)">
               {(control) => (
-                <Input {...control} name={`lines[${i}].unitPrice`} inputMode="decimal" />
+                <Input
+                  {...control}
+                  name={`lines[${i}].unitPrice`}
+                  inputMode="decimal"
+                  defaultValue={typed(`lines[${i}].unitPrice`)}
+                />
               )}
             </Field>
             <div className="flex min-h-10 items-center gap-2 self-end text-sm">
-              <Checkbox id={`invoice-line-${i}-taxable`} name={`lines[${i}].taxable`} />
+              <Checkbox
+                id={`invoice-line-${i}-taxable`}
+                name={`lines[${i}].taxable`}
+                defaultChecked={typed(`lines[${i}].taxable`) === "on"}
+              />
               <label htmlFor={`invoice-line-${i}-taxable`}>Taxable</label>
             </div>
           </fieldset>
@@ -150,8 +174,19 @@ function TypedInvoiceForm() {
   );
 }
 
-/** The admin quote page's card. `error`: the message of a refused post. */
-export function InvoicesCard({ invoices, error }: { invoices: InvoiceView[]; error?: string }) {
+/**
+ * The admin quote page's card. `error`: the message of a refused post; `typed`: what was typed
+ * into a refused typed invoice.
+ */
+export function InvoicesCard({
+  invoices,
+  error,
+  typed,
+}: {
+  invoices: InvoiceView[];
+  error?: string;
+  typed?: Record<string, string>;
+}) {
   return (
     <Card id="invoices">
       <CardHeader>
@@ -220,7 +255,8 @@ export function InvoicesCard({ invoices, error }: { invoices: InvoiceView[]; err
             Make the final invoice
           </Button>
         </Form>
-        <TypedInvoiceForm />
+        {/* a new key per refusal: the form's fields start from what was sent */}
+        <TypedInvoiceForm key={JSON.stringify(typed ?? null)} values={typed} />
       </CardContent>
     </Card>
   );

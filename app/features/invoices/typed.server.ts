@@ -27,6 +27,21 @@ import type { InvoiceLine } from "./money";
 
 export type TypedKind = (typeof TYPED_INVOICE_KINDS)[number];
 
+/**
+ * What staff typed into the typed-invoice form, as text by field name (`kind`,
+ * `lines[0].description`, ...), to give back to the form with a refusal: without JavaScript the
+ * page is drawn again from the server, and nothing typed may be lost.
+ */
+export function typedInvoiceAnswers(form: FormData): Record<string, string> {
+  const answers: Record<string, string> = {};
+  for (const [name, value] of form) {
+    if (typeof value === "string" && (name === "kind" || /^lines\[\d+\]\.\w+$/.test(name))) {
+      answers[name] = value;
+    }
+  }
+  return answers;
+}
+
 /** A typed invoice, read: its kind and its lines (cents, thousandths). */
 export interface TypedInvoice {
   kind: TypedKind;

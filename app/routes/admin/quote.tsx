@@ -23,6 +23,7 @@ import {
 } from "~/features/estimates/quote-estimate.server";
 import { invoicePost, isInvoicePost, loadQuoteInvoices } from "~/features/invoices/admin.server";
 import { InvoicesCard } from "~/features/invoices/quote-invoices";
+import { typedInvoiceAnswers } from "~/features/invoices/typed.server";
 import { JobCard } from "~/features/jobs/job-card";
 import { jobOfQuote } from "~/features/jobs/summary.server";
 import { QuoteFilesList } from "~/features/quotes/files-list";
@@ -66,6 +67,8 @@ const noReplies = {
   recordResult: undefined as { intent: string; result: SubmissionResult<string[]> } | undefined,
   addressResult: undefined as SubmissionResult<string[]> | null | undefined,
   invoiceError: undefined as string | undefined,
+  /** what was typed into a refused typed invoice, given back to its form */
+  invoiceTyped: undefined as Record<string, string> | undefined,
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -103,7 +106,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (isInvoicePost(form)) {
     const outcome = await invoicePost(admin.id, id, form);
     if (!outcome.ok) {
-      return data({ ...noReplies, invoiceError: outcome.message }, outcome.status);
+      const invoiceTyped =
+        form.get("intent") === "invoice-typed" ? typedInvoiceAnswers(form) : undefined;
+      return data({ ...noReplies, invoiceError: outcome.message, invoiceTyped }, outcome.status);
     }
     return redirectWithToast(`${page}#invoices`, {
       type: "success",
@@ -237,7 +242,11 @@ export default function AdminQuote({ loaderData: q, actionData }: Route.Componen
       </Card>
       <EstimateCard quoteId={q.id} estimate={q.estimate} result={actionData?.estimateResult} />
       <JobCard quoteId={q.id} quoteStatus={q.status} job={q.job} />
-      <InvoicesCard invoices={q.invoices} error={actionData?.invoiceError} />
+      <InvoicesCard
+        invoices={q.invoices}
+        error={actionData?.invoiceError}
+        typed={actionData?.invoiceTyped}
+      />
       <Card>
         <CardHeader>
           <CardTitle as="h3">Change status</CardTitle>
