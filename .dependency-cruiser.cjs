@@ -74,6 +74,8 @@ const PUBLIC_FILES = {
   visits: [
     "settings.server.ts",
     "work.server.ts", // a job's work visits on the schedule (features/jobs books them)
+    "booking.server.ts", // the post-mitigation radon test (features/jobs) books a placement and pick-up as visits do
+    "slots.ts", // its times: Utah wall-clock instants, as the booking page's
   ],
   messages: [
     "consent.ts", // the words of 'Text me about my request' on the quote forms
