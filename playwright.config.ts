@@ -107,6 +107,8 @@ export default defineConfig({
         LEADS_EMAIL: "leads@remediation.test",
         COMPANY_PHONE: E2E_COMPANY_PHONE.display,
         COMPANY_EMAIL: E2E_COMPANY_EMAIL,
+        // a completed request asks for a review (messages.spec.ts); without it none is sent
+        REVIEW_URL: "https://reviews.remediation.test/utah-home-remediation",
         QUOTE_RATE_LIMIT: "1000",
         // the suite signs in far more often than one person would; limits are tested in integration
         RATE_LIMIT_SCALE: process.env.E2E_RATE_LIMIT_SCALE ?? "1000",

@@ -210,10 +210,17 @@ export function sidewaysScroll(page: Page): Promise<{ extra: number; culprits: s
   });
 }
 
-/** Submits a water request (answered 'well') as a guest; returns its status link's path. */
-export async function guestWaterStatusPath(page: Page, email: string): Promise<string> {
+/**
+ * Submits a water request (answered 'well') as a guest, with `answers` over the usual ones (e.g.
+ * `phone` and `textConsent: "on"`); returns its status link's path.
+ */
+export async function guestWaterStatusPath(
+  page: Page,
+  email: string,
+  answers: Record<string, string> = {},
+): Promise<string> {
   const posted = await page.request.post("/quotes/water-filtration-remediation", {
-    form: formData({ ...validAnswers.water_filtration, email }),
+    form: formData({ ...validAnswers.water_filtration, ...answers, email }),
     maxRedirects: 0,
   });
   expect(posted.status(), await posted.text()).toBe(302);

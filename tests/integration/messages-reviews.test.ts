@@ -96,6 +96,26 @@ describe.each(drivers)("review requests on %s", (driver) => {
     expect(await reviewRoute.loader({ params: { token } } as never)).toEqual({ answered: true });
   });
 
+  it("a guest who ticked 'Text me about my request' also gets the request by text, held to Utah texting hours; a guest who did not gets none", async () => {
+    const { quoteId } = await quoteWithLink("water_filtration", null, {
+      phone: "801-555-0371",
+      textConsent: "on",
+    });
+    const { quoteId: without } = await quoteWithLink("water_filtration", null, {
+      phone: "801-555-0372",
+    });
+    // 22:00 in Utah (Monday, Dec 7, 2026, MST): the text waits for 08:00 the next morning
+    const tenPm = new Date("2026-12-08T05:00:00Z");
+    await db.transaction((tx) => requestReview(tx, { quoteId }, tenPm));
+    await db.transaction((tx) => requestReview(tx, { quoteId: without }, tenPm));
+    const texts = (await reviewMails(quoteId)).filter((r) => r.channel === "sms");
+    expect(texts.map((t) => [t.to_address, t.next_attempt_at.toISOString()])).toEqual([
+      ["+18015550371", "2026-12-08T15:00:00.000Z"],
+    ]);
+    expect(texts[0]?.text_body).toContain(`Tell us how we did: ${REVIEW_URL}`);
+    expect((await reviewMails(without)).map((r) => r.channel)).toEqual(["mail"]);
+  });
+
   it("one request per quote when completions race, and the job completion's own request once per job", async () => {
     const { quoteId } = await quoteWithLink("radon");
     const results = await Promise.all(

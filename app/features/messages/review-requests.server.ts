@@ -10,12 +10,12 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { review_requests } from "~/db/messages-schema";
-import { quotes, reminder_subscriptions, user } from "~/db/schema";
+import { quotes, reminder_subscriptions } from "~/db/schema";
 import { company } from "~/features/catalog/company";
 import { type Database, db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { queueMail } from "~/lib/outbox.server";
-import { mayText } from "./consent.server";
+import { quoteTextNumber } from "./consent.server";
 import { nextTextingTime } from "./quiet-hours";
 import { addCustomerMessage } from "./thread.server";
 
@@ -26,8 +26,9 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * Queues the one review request of request `quoteId` (and of job `jobId`, when a job's completion
- * asks) inside `tx`, the transaction that completed it: a mail, and a text with consent held to
- * 08:00-21:00 Utah time. Call `kickOutbox()` after the commit.
+ * asks) inside `tx`, the transaction that completed it: a mail, and a text to the request's number
+ * with consent (`quoteTextNumber`: the account's confirmed mobile, else the quote form's phone)
+ * held to 08:00-21:00 Utah time. Call `kickOutbox()` after the commit.
  * @returns false when none was queued: no REVIEW_URL, already requested for this quote or job,
  *   reminders unsubscribed, or an unknown quote.
  */
@@ -39,14 +40,8 @@ export async function requestReview(
   const reviewUrl = env().REVIEW_URL;
   if (!reviewUrl) return false;
   const [quote] = await tx
-    .select({
-      email: quotes.contact_email,
-      firstName: quotes.contact_first_name,
-      phone: user.phoneNumber,
-      phoneVerified: user.phoneNumberVerified,
-    })
+    .select({ email: quotes.contact_email, firstName: quotes.contact_first_name })
     .from(quotes)
-    .leftJoin(user, eq(user.id, quotes.user_id))
     .where(eq(quotes.id, subject.quoteId))
     .limit(1);
   if (!quote) return false;
@@ -91,13 +86,15 @@ export async function requestReview(
       ].join("\n"),
     },
   ]);
-  if (quote.phone && quote.phoneVerified && (await mayText(quote.phone, tx))) {
+  // the number of the request's texts (a guest's quote-form number too), as status texts (0259)
+  const number = await quoteTextNumber(subject.quoteId, tx);
+  if (number) {
     await queueMail(tx, [
       {
         kind: "review_request",
         channel: "sms",
         quoteId: subject.quoteId,
-        to: quote.phone,
+        to: number,
         subject: "",
         text: `${company.name}: thank you! Tell us how we did: ${reviewUrl} Reply STOP to stop.`,
         notBefore: nextTextingTime(now),
