@@ -149,9 +149,11 @@ async function expectQueuedText(
       await expect(entry).toContainText("Delivered", { timeout: 1_000 });
     }).toPass();
   }
-  if (hours === "held") {
+  // held until 08:00 Utah time: once that has come (the run may cross it), the worker sends it
+  if (hours === "held" && !isTextingTime(new Date())) {
     await expect(entry).toContainText("Sending");
-    expect((await textsTo(to)).filter((body) => pattern.test(body))).toEqual([]);
+    const sent = (await textsTo(to)).filter((body) => pattern.test(body));
+    if (!isTextingTime(new Date())) expect(sent).toEqual([]);
   }
 }
 

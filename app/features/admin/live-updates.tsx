@@ -27,8 +27,10 @@ export function LiveUpdates() {
       timer = setTimeout(() => {
         const { revalidator, pathname, busy } = latest.current;
         // a navigation under way (e.g. after this admin's own change) loads fresh data anyway;
-        // revalidating now would interrupt it and lose the one-time toast its redirect carries
-        if (!busy) {
+        // revalidating now would interrupt it and lose the one-time toast its redirect carries.
+        // Offline (a crew phone without signal) the reload would fail and put an error page in
+        // place of what is being typed: the next event after the signal is back refreshes.
+        if (!busy && navigator.onLine) {
           void revalidator.revalidate();
           if (quotesChanged && LIST_PAGES.includes(pathname))
             toast.success("Quotes Updated", { description: "The list shows the latest requests." });
