@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { referenceNumber, statusProgress } from "~/features/quotes/reference";
+import { referenceIdRange, referenceNumber, statusProgress } from "~/features/quotes/reference";
 import { formatDateTime } from "~/lib/dates";
 import { retryDelayMs } from "~/lib/outbox.server";
 import { clientKey } from "~/lib/rate-limit.server";
@@ -22,6 +22,20 @@ describe("reference number", () => {
   it("is the first 8 characters of the id, or 'Processing'", () => {
     expect(referenceNumber("65054801-1c2d-4e5f-8a9b-0c1d2e3f4a5b")).toBe("65054801");
     expect(referenceNumber(undefined)).toBe("Processing");
+  });
+
+  it("searched, stands for the range of ids it starts (the primary key serves it)", () => {
+    expect(referenceIdRange(" 65054801 ")).toEqual({
+      low: "65054801-0000-0000-0000-000000000000",
+      high: "65054801-ffff-ffff-ffff-ffffffffffff",
+    });
+    expect(referenceIdRange("6505")).toEqual({
+      low: "65050000-0000-0000-0000-000000000000",
+      high: "6505ffff-ffff-ffff-ffff-ffffffffffff",
+    });
+    const id = "65054801-1c2d-4e5f-8a9b-0c1d2e3f4a5b";
+    expect(referenceIdRange(id.toUpperCase())).toEqual({ low: id, high: id });
+    for (const text of ["", "smith", "6505x", `${id}0`]) expect(referenceIdRange(text)).toBeNull();
   });
 });
 

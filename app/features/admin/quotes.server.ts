@@ -27,6 +27,7 @@ import {
   visits,
   water_filtration_details,
 } from "~/db/schema";
+import { referenceIdRange } from "~/features/quotes/reference";
 import { type TriageFlag, type TriageInput, triageFlags } from "~/features/quotes/triage";
 import { db } from "~/lib/db.server";
 import { isId } from "~/lib/ids";
@@ -62,16 +63,10 @@ export function quoteListWhere(
         .where(ilike(profiles.full_name, pattern))}))`,
       ilike(quotes.property_address, pattern),
     ];
-    const reference = query.q.toLowerCase();
-    if (/^[0-9a-f]{1,8}$/.test(reference)) {
-      // ids are random uuids: a reference prefix is a range of ids, which the primary key serves
-      const low = reference.padEnd(8, "0");
-      const high = reference.padEnd(8, "f");
+    const ids = /^[0-9a-f]{1,8}$/i.test(query.q) ? referenceIdRange(query.q) : null;
+    if (ids) {
       search.push(
-        and(
-          sql`${quotes.id} >= ${`${low}-0000-0000-0000-000000000000`}::uuid`,
-          sql`${quotes.id} <= ${`${high}-ffff-ffff-ffff-ffffffffffff`}::uuid`,
-        ) as SQL,
+        and(sql`${quotes.id} >= ${ids.low}::uuid`, sql`${quotes.id} <= ${ids.high}::uuid`) as SQL,
       );
     }
     conditions.push(or(...search) as SQL);

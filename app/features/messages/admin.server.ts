@@ -10,7 +10,7 @@ import { conversations, customer_messages, saved_replies } from "~/db/messages-s
 import { mail_outbox, quote_status_links, quote_uploads, quotes } from "~/db/schema";
 import { normalizeMobile } from "~/features/accounts/mobile-number.server";
 import { company } from "~/features/catalog/company";
-import { referenceNumber } from "~/features/quotes/reference";
+import { referenceIdRange, referenceNumber } from "~/features/quotes/reference";
 import { newStatusLink } from "~/features/quotes/status-link.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -38,29 +38,29 @@ export async function listThreads(query: { q?: string; page: number }) {
   const q = query.q?.trim();
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const digits = q?.replace(/\D/g, "") ?? "";
-  const reference = q && /^[0-9a-f-]{4,36}$/i.test(q) ? q.toLowerCase() : null;
+  const ids = q && /^[0-9a-f-]{4,36}$/i.test(q) ? referenceIdRange(q) : null;
+  const byReference = ids
+    ? and(sql`${quotes.id} >= ${ids.low}::uuid`, sql`${quotes.id} <= ${ids.high}::uuid`)
+    : undefined;
   const where = pattern
     ? or(
         ilike(conversations.name, pattern),
         ilike(conversations.email, pattern),
         digits.length >= 3 ? ilike(conversations.phone_number, `%${digits}%`) : undefined,
         // uncorrelated: the matching requests are found once, not once per thread
-        reference
+        byReference
           ? inArray(
               conversations.user_id,
-              db
-                .select({ id: quotes.user_id })
-                .from(quotes)
-                .where(sql`${quotes.id}::text like ${`${reference}%`}`),
+              db.select({ id: quotes.user_id }).from(quotes).where(byReference),
             )
           : undefined,
-        reference
+        byReference
           ? inArray(
               conversations.email,
               db
                 .select({ email: sql<string>`lower(${quotes.contact_email})` })
                 .from(quotes)
-                .where(sql`${quotes.id}::text like ${`${reference}%`}`),
+                .where(byReference),
             )
           : undefined,
       )
