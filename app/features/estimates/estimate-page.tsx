@@ -9,18 +9,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import {
-  Alert,
-  CheckboxField,
-  ChoiceGroup,
-  TextAreaField,
-  TextField,
-} from "~/components/ui/form-controls";
+import { Alert, ChoiceGroup, TextAreaField, TextField } from "~/components/ui/form-controls";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { formatDate } from "~/lib/dates";
 import { EstimateDocument } from "./estimate-document";
 import { acceptEstimateSchema, declineEstimateSchema } from "./schemas";
-import { SignatureField } from "./signature-field";
+import { EsignConsent, SignatureField } from "./signature-field";
 import type { EstimateViewModel } from "./view-model";
 
 /** What the page's loader returns (homeowner.server.ts `loadEstimatePage`). */
@@ -88,17 +82,7 @@ function AcceptForm({
           label: `${view.options.length > 1 ? `Option ${o.index}: ` : ""}${o.name}, ${o.total}`,
         }))}
       />
-      <section aria-labelledby="esign-title" className="rounded-md border border-slate-300 p-4">
-        <h3 id="esign-title" className="font-semibold">
-          Consent to sign electronically
-        </h3>
-        <div className="mt-2 space-y-2 text-sm">
-          {data.consent.text.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-        </div>
-        <CheckboxField meta={fields.consent} label={data.consent.label} className="mt-4" />
-      </section>
+      <EsignConsent id="esign-title" level="h3" consent={data.consent} meta={fields.consent} />
       <TextField
         meta={fields.signerName}
         label="Your full name"

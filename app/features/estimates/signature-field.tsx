@@ -8,7 +8,40 @@
 import { useEffect, useRef, useState } from "react";
 import type SignaturePad from "signature_pad";
 import { Button } from "~/components/ui/button";
-import { ErrorText } from "~/components/ui/form-controls";
+import { CheckboxField, ErrorText } from "~/components/ui/form-controls";
+
+/**
+ * The ESIGN Act consent a signer reads and ticks before signing (an estimate's acceptance, a
+ * job's sign-off): `consent.text` as paragraphs, `consent.label` on the checkbox of `meta`.
+ * The same wording is stored with each signature as its audit record.
+ */
+export function EsignConsent({
+  id,
+  level: Title,
+  consent,
+  meta,
+}: {
+  /** the heading's id, unique on the page */
+  id: string;
+  /** the heading's element, one below the heading the form sits under */
+  level: "h2" | "h3" | "h4";
+  consent: { label: string; text: string[] };
+  meta: Parameters<typeof CheckboxField>[0]["meta"];
+}) {
+  return (
+    <section aria-labelledby={id} className="rounded-md border border-slate-300 p-4">
+      <Title id={id} className="font-semibold">
+        Consent to sign electronically
+      </Title>
+      <div className="mt-2 space-y-2 text-sm">
+        {consent.text.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+      </div>
+      <CheckboxField meta={meta} label={consent.label} className="mt-4" />
+    </section>
+  );
+}
 
 export function SignatureField({
   id,

@@ -10,9 +10,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Alert, CheckboxField, TextAreaField, TextField } from "~/components/ui/form-controls";
+import { Alert, TextAreaField, TextField } from "~/components/ui/form-controls";
 import { useIsPending } from "~/components/ui/use-is-pending";
-import { SignatureField } from "~/features/estimates/signature-field";
+import { EsignConsent, SignatureField } from "~/features/estimates/signature-field";
 import { punchListSchema, type SignOffView, signOffSchema } from "./sign-off";
 
 /** What the sign-off forms' action returns when one is refused. */
@@ -72,10 +72,12 @@ function SignForm({
   view,
   lastResult,
   crewPhone,
+  level,
 }: {
   view: SignOffView;
   lastResult?: SubmissionResult<string[]>;
   crewPhone: boolean;
+  level: Heading;
 }) {
   const [form, fields] = useForm({
     id: "sign-off",
@@ -99,17 +101,12 @@ function SignForm({
           name.
         </p>
       )}
-      <section aria-labelledby="sign-off-esign" className="rounded-md border border-slate-300 p-4">
-        <p id="sign-off-esign" className="font-semibold">
-          Consent to sign electronically
-        </p>
-        <div className="mt-2 space-y-2 text-sm">
-          {view.consent.text.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-        </div>
-        <CheckboxField meta={fields.consent} label={view.consent.label} className="mt-4" />
-      </section>
+      <EsignConsent
+        id="sign-off-esign"
+        level={level}
+        consent={view.consent}
+        meta={fields.consent}
+      />
       <TextField
         meta={fields.signerName}
         label="Your full name"
@@ -206,7 +203,12 @@ export function SignOff({
       )}
       {open && !view.signed ? (
         <>
-          <SignForm view={view} lastResult={reply("sign-off")} crewPhone={crewPhone} />
+          <SignForm
+            view={view}
+            lastResult={reply("sign-off")}
+            crewPhone={crewPhone}
+            level={level}
+          />
           <details
             className="rounded-md border border-slate-200 p-4"
             open={Boolean(reply("punch-list"))}
