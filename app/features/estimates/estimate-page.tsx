@@ -6,15 +6,14 @@
  */
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Alert, ChoiceGroup, TextAreaField, TextField } from "~/components/ui/form-controls";
+import { Alert, ChoiceGroup, TextAreaField } from "~/components/ui/form-controls";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { formatDate } from "~/lib/dates";
 import { EstimateDocument } from "./estimate-document";
 import { acceptEstimateSchema, declineEstimateSchema } from "./schemas";
-import { EsignConsent, SignatureField } from "./signature-field";
+import { ESignFields } from "./signature-field";
 import type { EstimateViewModel } from "./view-model";
 
 /** What the page's loader returns (homeowner.server.ts `loadEstimatePage`). */
@@ -63,9 +62,6 @@ function AcceptForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: acceptEstimateSchema }),
   });
   const busy = useIsPending({ field: ["intent", "accept"] });
-  // the canvas exists only where scripts run; without them the typed name signs
-  const [scripted, setScripted] = useState(false);
-  useEffect(() => setScripted(true), []);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">
       <input type="hidden" name="intent" value="accept" />
@@ -82,21 +78,14 @@ function AcceptForm({
           label: `${view.options.length > 1 ? `Option ${o.index}: ` : ""}${o.name}, ${o.total}`,
         }))}
       />
-      <EsignConsent id="esign-title" level="h3" consent={data.consent} meta={fields.consent} />
-      <TextField
-        meta={fields.signerName}
-        label="Your full name"
+      <ESignFields
+        id="esign-title"
+        level="h3"
+        consent={data.consent}
+        fields={fields}
+        signs="this estimate"
         autoComplete="name"
-        required
-        hint="Typing your full name signs this estimate."
       />
-      {scripted ? (
-        <SignatureField
-          id={fields.signature.id}
-          name={fields.signature.name}
-          errors={fields.signature.errors}
-        />
-      ) : null}
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? "Signing..." : "Accept and sign"}
       </Button>

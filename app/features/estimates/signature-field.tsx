@@ -5,41 +5,68 @@
  * (acceptance.server.ts). Drawing is optional: without JavaScript, or for keyboard and
  * screen-reader users, the typed name is the signature, and the canvas is then never rendered.
  */
+import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import type SignaturePad from "signature_pad";
 import { Button } from "~/components/ui/button";
-import { CheckboxField, ErrorText } from "~/components/ui/form-controls";
+import { CheckboxField, ErrorText, TextField } from "~/components/ui/form-controls";
 
 /**
- * The ESIGN Act consent a signer reads and ticks before signing (an estimate's acceptance, a
- * job's sign-off): `consent.text` as paragraphs, `consent.label` on the checkbox of `meta`.
- * The same wording is stored with each signature as its audit record.
+ * What a signer fills in to sign electronically (an estimate's acceptance, a job's sign-off): the
+ * ESIGN Act consent (`consent.text` as paragraphs, `consent.label` on its checkbox), the typed full
+ * name that signs, and the drawn signature where scripts run. The same wording is stored with
+ * each signature as its audit record.
  */
-export function EsignConsent({
+export function ESignFields({
   id,
   level: Title,
   consent,
-  meta,
+  fields,
+  signs,
+  autoComplete,
 }: {
-  /** the heading's id, unique on the page */
+  /** the consent heading's id, unique on the page */
   id: string;
   /** the heading's element, one below the heading the form sits under */
   level: "h2" | "h3" | "h4";
   consent: { label: string; text: string[] };
-  meta: Parameters<typeof CheckboxField>[0]["meta"];
+  fields: Record<"consent" | "signerName" | "signature", FieldMetadata<unknown>>;
+  /** what the typed name signs, e.g. "this estimate" */
+  signs: string;
+  /** "off" where the phone is not the signer's own */
+  autoComplete: "name" | "off";
 }) {
+  // the canvas exists only where scripts run; without them the typed name signs
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
   return (
-    <section aria-labelledby={id} className="rounded-md border border-slate-300 p-4">
-      <Title id={id} className="font-semibold">
-        Consent to sign electronically
-      </Title>
-      <div className="mt-2 space-y-2 text-sm">
-        {consent.text.map((paragraph) => (
-          <p key={paragraph}>{paragraph}</p>
-        ))}
-      </div>
-      <CheckboxField meta={meta} label={consent.label} className="mt-4" />
-    </section>
+    <>
+      <section aria-labelledby={id} className="rounded-md border border-slate-300 p-4">
+        <Title id={id} className="font-semibold">
+          Consent to sign electronically
+        </Title>
+        <div className="mt-2 space-y-2 text-sm">
+          {consent.text.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
+        <CheckboxField meta={fields.consent} label={consent.label} className="mt-4" />
+      </section>
+      <TextField
+        meta={fields.signerName}
+        label="Your full name"
+        autoComplete={autoComplete}
+        required
+        hint={`Typing your full name signs ${signs}.`}
+      />
+      {scripted ? (
+        <SignatureField
+          id={fields.signature.id}
+          name={fields.signature.name}
+          errors={fields.signature.errors}
+        />
+      ) : null}
+    </>
   );
 }
 

@@ -7,12 +7,11 @@
  */
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Alert, TextAreaField, TextField } from "~/components/ui/form-controls";
+import { Alert, TextAreaField } from "~/components/ui/form-controls";
 import { useIsPending } from "~/components/ui/use-is-pending";
-import { EsignConsent, SignatureField } from "~/features/estimates/signature-field";
+import { ESignFields } from "~/features/estimates/signature-field";
 import { punchListSchema, type SignOffView, signOffSchema } from "./sign-off";
 
 /** What the sign-off forms' action returns when one is refused. */
@@ -87,9 +86,6 @@ function SignForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signOffSchema }),
   });
   const busy = useIsPending({ field: ["intent", "sign-off"] });
-  // the canvas exists only where scripts run; without them the typed name signs
-  const [scripted, setScripted] = useState(false);
-  useEffect(() => setScripted(true), []);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-5">
       <input type="hidden" name="intent" value="sign-off" />
@@ -101,26 +97,14 @@ function SignForm({
           name.
         </p>
       )}
-      <EsignConsent
+      <ESignFields
         id="sign-off-esign"
         level={level}
         consent={view.consent}
-        meta={fields.consent}
-      />
-      <TextField
-        meta={fields.signerName}
-        label="Your full name"
+        fields={fields}
+        signs="this completion record"
         autoComplete={crewPhone ? "off" : "name"}
-        required
-        hint="Typing your full name signs this completion record."
       />
-      {scripted ? (
-        <SignatureField
-          id={fields.signature.id}
-          name={fields.signature.name}
-          errors={fields.signature.errors}
-        />
-      ) : null}
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? "Signing..." : "Sign off the work"}
       </Button>
