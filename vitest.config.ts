@@ -20,9 +20,11 @@ export default defineConfig({
     setupFiles: ["tests/setup/spares.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    fileParallelism: false,
-    // files share one worker and its imported modules (the app, the fonts, the migrated template):
-    // each file still makes its own databases and environment (tests/setup/database.ts)
+    // two workers, one a core; the files of a worker share it and its imported modules (the app,
+    // the fonts, the migrated template): each file still makes its own databases and environment
+    // (tests/setup/database.ts), so files never meet (decisions 0197, 0275)
+    fileParallelism: true,
+    maxWorkers: 2,
     isolate: false,
     // V8 13.6 (Node 24) can free a WebAssembly import wrapper twice while it collects wasm code,
     // aborting the worker (decision 0144); PGlite opened and closed hundreds of times meets it

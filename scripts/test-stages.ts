@@ -9,7 +9,7 @@
  * several isolates). When the only failure of the unit stage is such a crash of the runtime (no
  * test failed), the files the crashed worker had not finished run once more, and again while each
  * rerun finishes more of them (at most three reruns); the stage passes only if they all pass.
- * The files share one worker (vitest.config.ts), so a crash takes every file after it.
+ * The files of a worker share it (vitest.config.ts), so a crash takes every file after it there.
  * See docs/decisions/0144-rerun-files-lost-to-a-v8-crash.md.
  *
  * Each stage's time and the ten slowest test files of Vitest and of Playwright (from their JSON
