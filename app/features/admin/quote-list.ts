@@ -6,6 +6,7 @@ import { z } from "zod";
 import { quoteStatus } from "~/features/catalog/enums";
 import { estimateStatus } from "~/features/catalog/estimate-enums";
 import { serviceId } from "~/features/catalog/services";
+import { listPage, readListQuery } from "~/lib/list-query";
 
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 
@@ -61,22 +62,14 @@ export const quoteListQuerySchema = z.object({
     .catch(undefined),
   visit: z.preprocess(blankToUndefined, z.enum(visitFilter.values).optional()).catch(undefined),
   sort: z.enum(["newest", "urgency"]).catch("newest"),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: listPage,
 });
 
 export type QuoteListQuery = z.infer<typeof quoteListQuerySchema>;
 
 /** The list query of a URL's search params; anything invalid falls back to its default. */
 export function parseQuoteListQuery(params: URLSearchParams): QuoteListQuery {
-  return quoteListQuerySchema.parse({
-    q: params.get("q") ?? undefined,
-    status: params.get("status") ?? undefined,
-    service: params.get("service") ?? undefined,
-    estimate: params.get("estimate") ?? undefined,
-    visit: params.get("visit") ?? undefined,
-    sort: params.get("sort") ?? undefined,
-    page: params.get("page") ?? undefined,
-  });
+  return readListQuery(quoteListQuerySchema, params);
 }
 
 /** The search string of `query` with `changes` applied (page 1 unless a page is given). */

@@ -12,13 +12,14 @@ import { mondayOf, workWeekStart } from "~/features/visits/work.server";
 import { addDays, denverDate } from "~/lib/dates";
 import { db } from "~/lib/db.server";
 import { parseAccountId } from "~/lib/ids";
+import { listPage, listSearch } from "~/lib/list-query";
 import { signedOff, waitingForSignature } from "./sign-off.server";
 
 export const JOBS_PAGE_SIZE = 50;
 
 /** The list's query string, read leniently: anything unreadable is no filter. */
 export const jobListQuery = z.object({
-  q: z.string().trim().max(200).optional().catch(undefined),
+  q: listSearch,
   status: z.enum(jobStatus.values).optional().catch(undefined),
   service: z.enum(serviceId.values).optional().catch(undefined),
   crew: z
@@ -34,7 +35,7 @@ export const jobListQuery = z.object({
     .catch(undefined),
   /** 'waiting': completed and not signed off by the homeowner; 'signed': signed off */
   signOff: z.enum(["waiting", "signed"]).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: listPage,
 });
 export type JobListQuery = z.infer<typeof jobListQuery>;
 

@@ -6,22 +6,16 @@ import { listCustomers } from "~/features/admin/customers.server";
 import { orNA } from "~/features/admin/format";
 import { ListFilters, SearchInput } from "~/features/admin/list-filters";
 import { formatDateTime } from "~/lib/dates";
+import { listPage, listSearch, readListQuery } from "~/lib/list-query";
 import { privatePageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/customers";
 
-const querySchema = z.object({
-  q: z.string().trim().max(200).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-});
+const querySchema = z.object({ q: listSearch, page: listPage });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const params = new URL(request.url).searchParams;
-  const query = querySchema.parse({
-    q: params.get("q") || undefined,
-    page: params.get("page") ?? undefined,
-  });
+  const query = readListQuery(querySchema, new URL(request.url).searchParams);
   const list = await listCustomers(query);
   return {
     query,

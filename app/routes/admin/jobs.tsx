@@ -11,6 +11,7 @@ import { JOB_SIGN_OFF_FILTER } from "~/features/jobs/sign-off";
 import { jobStatusTone } from "~/features/jobs/status-tone";
 import { formatDateTime } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
+import { readListQuery } from "~/lib/list-query";
 import { privatePageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -18,16 +19,7 @@ import type { Route } from "./+types/jobs";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const params = new URL(request.url).searchParams;
-  const query = jobListQuery.parse({
-    q: params.get("q") || undefined,
-    status: params.get("status") || undefined,
-    service: params.get("service") || undefined,
-    crew: params.get("crew") || undefined,
-    week: params.get("week") || undefined,
-    signOff: params.get("signOff") || undefined,
-    page: params.get("page") ?? undefined,
-  });
+  const query = readListQuery(jobListQuery, new URL(request.url).searchParams);
   const [list, crew] = await Promise.all([listJobs(query), crewCandidates()]);
   return {
     query,

@@ -15,23 +15,17 @@ import {
 } from "~/features/messages/admin.server";
 import { formatDateTime } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
+import { listPage, listSearch, readListQuery } from "~/lib/list-query";
 import { privatePageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/messages";
 
-const querySchema = z.object({
-  q: z.string().trim().max(200).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-});
+const querySchema = z.object({ q: listSearch, page: listPage });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const params = new URL(request.url).searchParams;
-  const query = querySchema.parse({
-    q: params.get("q") || undefined,
-    page: params.get("page") ?? undefined,
-  });
+  const query = readListQuery(querySchema, new URL(request.url).searchParams);
   const [list, replies] = await Promise.all([listThreads(query), savedReplies()]);
   return {
     query,
