@@ -2,16 +2,52 @@
  * Getting paid in a real browser, against the local Stripe-compatible server the config starts
  * (tests/e2e/stripe-server.ts, the app's STRIPE_API_URL): a guest accepts an estimate asking a
  * 50 % deposit, reaches 'Pay' by keyboard on the mailed invoice, pays on the hosted page, sees
- * 'Payment received' and the invoice paid, and gets the receipt by mail; staff make the final
- * invoice and record a check. axe on the invoice page and /admin/invoices, and a 320 px screen.
+ * 'Payment received' and the invoice paid, and gets the receipt by mail. Staff complete the job,
+ * which makes the final invoice for the balance; the homeowner pays part of it online, then the
+ * rest; staff refund part of the online payment (Stripe's Refunds API) and record a check. axe on
+ * the invoice pages and /admin/invoices, and a 320 px screen.
  */
 import type { Browser, Page } from "@playwright/test";
+import sharp from "sharp";
 import { STRIPE_PORT } from "../../playwright.config";
 import { validAnswers } from "../setup/forms";
 import { type Account, expect, openAs, test } from "./fixtures";
 import { expectNoAxeViolations, findMail, hydrated, sidewaysScroll, uniqueEmail } from "./helpers";
 
 test.describe.configure({ timeout: 240_000 });
+
+/** Stripe's hosted payment page (the local server's). */
+const hostedPage = new RegExp(`^http://127\\.0\\.0\\.1:${STRIPE_PORT}/pay/cs_test_`);
+
+const jpeg = (background: string) =>
+  sharp({ create: { width: 32, height: 24, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+
+/**
+ * On a mold job's page, in progress: the least S520 record completion asks (one area with its
+ * before and after photos, the disclosure that the check was not independent), then 'Complete job'.
+ */
+async function completeMoldJob(page: Page) {
+  const area = page.getByRole("group", { name: "Area 1" });
+  await area.getByLabel("Room").fill("Bathroom");
+  for (const [label, color] of [
+    ["Before photo", "#553322"],
+    ["After photo", "#eeeeee"],
+  ] as const) {
+    await area
+      .getByLabel(label)
+      .setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: await jpeg(color) });
+  }
+  await page.getByRole("radio", { name: "Not independent (written disclosure)" }).check();
+  await page
+    .getByLabel(/^Written disclosure that it was not independent/)
+    .fill("Our own technician checked the bathroom; no independent assessor was hired.");
+  await page.getByRole("button", { name: "Save record" }).click();
+  await expect(page.getByText("Record saved")).toBeVisible();
+  await page.getByRole("button", { name: "Complete job" }).click();
+  await expect(page.getByText("Job completed")).toBeVisible();
+}
 
 /** The admin asks a 50 % deposit on mold work (no other spec accepts a mold estimate). */
 async function askMoldDeposit(page: Page, admin: Account) {
@@ -52,7 +88,7 @@ async function sendMoldEstimate(browser: Browser, admin: Account, email: string)
   return link;
 }
 
-test("a 50% deposit: accepted, paid on the hosted page by keyboard, shown paid with its receipt mailed; staff record a check on the final invoice", async ({
+test("a 50% deposit: accepted, paid on the hosted page by keyboard, shown paid with its receipt mailed; the completed job's final invoice paid online in two parts, partly refunded and settled by check", async ({
   page,
   browser,
   admin,
@@ -103,7 +139,7 @@ test("a 50% deposit: accepted, paid on the hosted page by keyboard, shown paid w
   await page.keyboard.press("Enter");
 
   // Stripe's hosted page (the local one): card, Pay
-  await page.waitForURL(new RegExp(`^http://127\\.0\\.0\\.1:${STRIPE_PORT}/pay/cs_test_`));
+  await page.waitForURL(hostedPage);
   await expect(page.getByText(number)).toBeVisible();
   await page.getByRole("button", { name: "Pay" }).click();
 
@@ -116,22 +152,77 @@ test("a 50% deposit: accepted, paid on the hosted page by keyboard, shown paid w
   const receipt = await findMail(email, `received on invoice ${number}`);
   expect(receipt.subject).toMatch(/^Receipt: \$[\d,]+\.\d\d received on invoice/);
 
-  // staff: the final invoice for the balance, sent, and a check recorded on it
+  // staff complete the job (status, then the S520 record's least): completing makes the final invoice
   await page.setViewportSize({ width: 1280, height: 900 });
   await openAs(page, admin, `/admin/quotes?q=${encodeURIComponent(email)}`);
   await page.getByRole("table", { name: "Quote requests" }).getByRole("link").first().click();
-  await page.getByRole("button", { name: "Make the final invoice" }).click();
+  await expect(page.getByRole("heading", { name: /^Quote / })).toBeVisible();
+  const quotePage = page.url();
+  await page.getByRole("link", { name: /^Job J-/ }).click();
+  await expect(page.getByRole("heading", { name: /^Job J-/ })).toBeVisible();
+  await hydrated(page);
+  for (const status of ["Scheduled", "In progress"]) {
+    await page.getByLabel("New status").selectOption({ label: status });
+    await page.getByRole("button", { name: "Change status" }).click();
+    await expect(
+      page.getByLabel("New status").locator("option", { hasText: new RegExp(`^${status}$`) }),
+    ).toHaveCount(0);
+  }
+  await completeMoldJob(page);
+
+  // the final invoice (the balance after the deposit), sent by staff
+  await page.goto(quotePage);
   const final = page.getByRole("region", { name: /\(Final\)$/ });
-  await expect(final).toBeVisible();
+  await expect(final).toContainText("Total $197.50, paid $0.00, balance $197.50");
+  const finalNumber = /INV-\d{4}-\d{4}/.exec(
+    (await final.getByRole("heading").textContent()) ?? "",
+  )?.[0] as string;
   await final.getByRole("button", { name: "Send" }).click();
   await expect(final.getByText("Sent", { exact: true })).toBeVisible();
+
+  // the homeowner pays part of it online, then the rest
+  const finalMail = await findMail(email, `Invoice ${finalNumber}`);
+  const finalLink = finalMail.text.match(/https?:\/\/\S+\/invoices\/[A-Za-z0-9_-]{43}/)?.[0] ?? "";
+  for (const [amount, after] of [
+    ["100.00", "Paid so far: $100.00; balance due: $97.50."],
+    ["", "Paid so far: $197.50; balance due: $0.00."],
+  ] as const) {
+    await page.goto(finalLink);
+    await hydrated(page);
+    if (amount) await page.getByRole("textbox", { name: /Amount to pay/ }).fill(amount);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await page.waitForURL(hostedPage);
+    await page.getByRole("button", { name: "Pay" }).click();
+    await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
+    await expect(page.getByText(after, { exact: false })).toBeVisible();
+    await page.getByRole("link", { name: `Back to invoice ${finalNumber}` }).click();
+    await expect(
+      page.getByText(amount ? "Partly paid" : "This invoice is paid. Thank you.", { exact: true }),
+    ).toBeVisible();
+  }
+
+  // staff refund $25.00 of the first online payment through Stripe, then record a check for it
+  await page.goto(quotePage);
+  const online = final.getByRole("listitem").filter({ hasText: "Card (online), $100.00" });
+  await online.getByLabel("Refund of $100.00 (USD)").fill("25.00");
+  await online.getByLabel("Reason").fill("Goodwill");
+  await online.getByRole("button", { name: "Refund" }).click();
+  await expect(final.getByText(/\$100\.00 \(Received\), refunded \$25\.00$/)).toBeVisible();
+  await expect(final.getByText("Partly paid", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(`Refund of $25.00 on ${finalNumber} (Card (online)): Goodwill`),
+  ).toBeVisible();
   await final.getByLabel("Method").selectOption({ label: "Check" });
-  await final.getByLabel("Amount (USD)").fill("100.00");
+  await final.getByLabel("Amount (USD)").fill("25.00");
   await final.getByLabel("Received on").fill("2026-12-01");
   await final.getByLabel("Reference").fill("5150");
   await final.getByRole("button", { name: /^Record payment on INV-/ }).click();
-  await expect(final.getByText(/Check, \$100\.00 \(Received\)/)).toBeVisible();
-  await expect(final.getByText("Partly paid", { exact: true })).toBeVisible();
+  await expect(final.getByText(/Check, \$25\.00 \(Received\)/)).toBeVisible();
+  await expect(final.getByText("Paid", { exact: true })).toBeVisible();
+  await page.goto(finalLink);
+  await expect(page.getByText("Refunded $25.00")).toBeVisible();
+  await expect(page.getByText("This invoice is paid. Thank you.")).toBeVisible();
+  await expectNoAxeViolations(page);
 
   await page.goto(`/admin/invoices?q=${encodeURIComponent(number)}`);
   await expect(page.getByRole("heading", { name: "Invoices", exact: true })).toBeVisible();
