@@ -439,6 +439,9 @@ describe.each(drivers)("jobs on %s", (driver) => {
     const label = `J-${String(opened.number).padStart(4, "0")}`;
     expect((await list(`?q=${label}`)).jobs.map((j) => j.number)).toContain(label);
     expect((await list(`?q=Job${seq}`)).jobs.map((j) => j.number)).toEqual([label]);
+    // the totals: with a search (counted through the quote) and with filters on the job alone
+    expect((await list(`?q=Job${seq}`)).total).toBe(1);
+    expect((await list(`?crew=${crewMember.id}`)).total).toBe(1);
     expect((await list(`?crew=${crewMember.id}`)).jobs.map((j) => j.number)).toEqual([label]);
     expect((await list(`?crew=${crewMember.id}&status=completed`)).jobs).toEqual([]);
     expect(

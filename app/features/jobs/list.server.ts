@@ -112,11 +112,14 @@ export async function listJobs(query: JobListQuery) {
       .orderBy(desc(jobs.number))
       .limit(JOBS_PAGE_SIZE)
       .offset((query.page - 1) * JOBS_PAGE_SIZE),
-    db
-      .select({ n: count() })
-      .from(jobs)
-      .innerJoin(quotes, eq(quotes.id, jobs.quote_id))
-      .where(where),
+    query.q
+      ? db
+          .select({ n: count() })
+          .from(jobs)
+          .innerJoin(quotes, eq(quotes.id, jobs.quote_id))
+          .where(where)
+      : // every job has its quote (jobs.quote_id is NOT NULL): counting jobs alone skips the join
+        db.select({ n: count() }).from(jobs).where(where),
   ]);
   const totalCount = total?.n ?? 0;
   return {
