@@ -2,8 +2,10 @@
  * Jobs on the crew's phone (issue 29): the completion record typed on a 375 px screen survives a
  * dropped signal (the page keeps every entry and says it was not saved) and saves once the signal
  * is back; a mold job recorded with the non-independent disclosure the homeowner reads before
- * signing off on the crew's phone; the radon record by keyboard alone, with its system label. The
- * job page fits 320 px and passes axe.
+ * signing off on the crew's phone; the radon record by keyboard alone, with its system label; the
+ * radon journey as a whole, from the estimate accepted from the mail to the post-mitigation result
+ * beside the pre-mitigation one in the home record. The job page and the post-mitigation test's
+ * page fit 320 px and pass axe.
  */
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "@playwright/test";
