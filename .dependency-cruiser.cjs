@@ -51,6 +51,7 @@ const PUBLIC_FILES = {
     "events.server.ts", // the 'job completed' hook (invoicing)
     "summary.server.ts", // a quote's job in one line (quote pages, the customer's list)
     "job-card.tsx", // the Job card of the admin's quote page
+    "post-mitigation.ts", // the post-mitigation test's windows: staff moving its visits (features/visits) keep to them
   ],
   invoices: [
     "invoice-page.tsx", // the status badge tone of invoices in the back office

@@ -2,16 +2,19 @@
  * Jobs on the crew's phone (issue 29): the completion record typed on a 375 px screen survives a
  * dropped signal (the page keeps every entry and says it was not saved) and saves once the signal
  * is back; a mold job recorded with the non-independent disclosure the homeowner reads before
- * signing off on the crew's phone; the radon record by keyboard alone, with its system label. The
- * job page fits 320 px and passes axe.
+ * signing off on the crew's phone; the radon record by keyboard alone, with its system label; the
+ * radon journey as a whole, from the estimate accepted from the mail to the post-mitigation result
+ * beside the pre-mitigation one in the home record. The job page, the job list and the
+ * post-mitigation test's page fit 320 px and pass axe.
  */
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { extractText, getDocumentProxy } from "unpdf";
+import { baseURL } from "../../playwright.config";
 import { formData, validAnswers } from "../setup/forms";
 import { type Account, expect, openAs, test } from "./fixtures";
-import { expectNoAxeViolations, hydrated, sidewaysScroll, uniqueEmail } from "./helpers";
+import { expectNoAxeViolations, findMail, hydrated, sidewaysScroll, uniqueEmail } from "./helpers";
 
 /**
  * A guest's `service` request that staff approve and open as a job by hand (agreed by phone), in
@@ -216,4 +219,236 @@ test("the radon record is filled, saved and completed by keyboard alone, and its
   await page.keyboard.press("Enter");
   await expect(page.getByText("Job completed")).toBeVisible();
   await context.close();
+});
+
+/** Today in Utah, `days` later, as YYYY-MM-DD (what a date field takes). */
+function utahDay(days = 0): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Denver" }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+}
+
+/** On a quote's admin page, staff record a radon result in the 'Radon result' form. */
+async function recordRadonResult(
+  page: Page,
+  result: { phase: string; started: string; ended: string; level: string },
+) {
+  const form = page.getByRole("form", { name: "Radon result" });
+  await form
+    .getByRole("combobox", { name: "Test", exact: true })
+    .selectOption({ label: "Continuous monitor" });
+  await form.getByLabel("Before or after mitigation").selectOption({ label: result.phase });
+  await form.getByLabel("Test started").fill(result.started);
+  await form.getByLabel("Test ended").fill(result.ended);
+  await form.getByLabel("Result (pCi/L)").fill(result.level);
+  await form.getByLabel("Device or lab").fill("Radon Lab of Utah");
+  await form.getByRole("button", { name: "Save radon result" }).click();
+  await expect(page.getByText("Radon result saved")).toBeVisible();
+}
+
+test("on 375 px phones a radon estimate accepted from the mail becomes a job, is booked, recorded and completed with its label, and the post-mitigation test booked from the mail puts before and after in the home record", async ({
+  browser,
+  admin,
+  newCustomer,
+}) => {
+  test.setTimeout(240_000);
+  const phone = { viewport: { width: 375, height: 800 } };
+  const customer = await newCustomer({ fullName: "Mira Okafor", label: "jobs.journey" });
+  const home = await browser.newContext({ ...phone, storageState: customer.storageState });
+  const owner = await home.newPage();
+  const origin = { Origin: new URL(baseURL).origin };
+  // set-up (the request form and the property have tests of their own): the homeowner's radon
+  // request for a new property of theirs, posted as the signed-in form posts it
+  const address = `${Date.now() % 100_000} Granite Ridge Rd`;
+  const requested = await owner.request.post("/quotes/radon-remediation", {
+    multipart: formData({
+      ...validAnswers.radon,
+      firstName: "Mira",
+      lastName: "Okafor",
+      email: customer.email,
+      zipCode: "84092",
+      propertyId: "new",
+      newPropertyAddress: address,
+      newPropertyCity: "Sandy",
+      newPropertyState: "UT",
+    }),
+    headers: origin,
+    maxRedirects: 0,
+  });
+  expect(requested.status(), await requested.text()).toBe(302);
+
+  // staff, on their phone: the test before mitigation, then the estimate sent
+  const office = await browser.newContext(phone);
+  const staff = await office.newPage();
+  await openAs(staff, admin, `/admin/quotes?q=${encodeURIComponent(customer.email)}`);
+  await staff.getByRole("table", { name: "Quote requests" }).getByRole("link").first().click();
+  await expect(staff.getByRole("heading", { name: /^Quote / })).toBeVisible();
+  await hydrated(staff);
+  const quotePage = staff.url();
+  await recordRadonResult(staff, {
+    phase: "Before mitigation",
+    started: utahDay(-30),
+    ended: utahDay(-27),
+    level: "9.8",
+  });
+  const builder = staff.getByRole("form", { name: "Estimate builder" });
+  await builder.getByLabel("Option 1 name").fill("Active sub-slab system");
+  await builder
+    .getByRole("group", { name: "Option 1, line 1" })
+    .getByLabel("Price book item")
+    .selectOption({ label: "Active sub-slab depressurization system ($1,850.00 / Each)" });
+  await builder.getByRole("button", { name: "Save draft" }).click();
+  const draft = staff.getByRole("region", { name: /^Draft version 1 \(not sent\)/ });
+  await expect(draft).toBeVisible();
+  await builder.getByLabel("Send anyway, with the sample prices").check();
+  await builder.getByRole("button", { name: "Send" }).click();
+  await expect(draft).toHaveCount(0);
+
+  // the homeowner accepts from the mailed link
+  const estimateMail = await findMail(customer.email, "Your estimate from");
+  const estimate = estimateMail.text.match(/https?:\/\/\S+\/estimates\/[A-Za-z0-9_-]{43}/)?.[0];
+  expect(estimate).toBeTruthy();
+  await owner.goto(estimate as string);
+  await hydrated(owner);
+  await owner
+    .getByRole("checkbox", { name: "I agree to sign this estimate electronically" })
+    .check();
+  await owner.getByRole("textbox", { name: "Your full name" }).fill("Mira Okafor");
+  await owner.getByRole("button", { name: "Accept and sign" }).click();
+  await expect(owner.getByRole("region", { name: "You accepted this estimate" })).toBeVisible();
+
+  // the job appears on the quote's page and in the job list
+  await staff.goto(quotePage);
+  const jobLink = staff.getByRole("link", { name: /^Job J-\d+$/ });
+  await expect(jobLink).toBeVisible();
+  const number = ((await jobLink.textContent()) ?? "").replace(/^Job /, "");
+  await staff.goto(`/admin/jobs?q=${encodeURIComponent(customer.email)}`);
+  const listed = staff.getByRole("table", { name: "Jobs" }).getByRole("row", { name: number });
+  await expect(listed).toContainText("Unscheduled");
+  await fitsTheNarrowestPhone(staff);
+  await staff.setViewportSize(phone.viewport);
+  await listed.getByRole("link", { name: number }).click();
+  await expect(staff.getByRole("heading", { name: `Job ${number}` })).toBeVisible();
+  await hydrated(staff);
+  const jobPage = staff.url();
+
+  // the crew, and a work visit this morning, shown on the schedule apart from the assessments
+  await staff
+    .getByRole("group", { name: "Staff on this job" })
+    .getByRole("checkbox", { name: admin.fullName ?? admin.email, exact: true })
+    .check();
+  await staff.getByRole("button", { name: "Save crew" }).click();
+  await expect(staff.getByText("Crew saved")).toBeVisible();
+  await staff.getByLabel("Day", { exact: true }).fill(utahDay());
+  await staff.getByLabel("Starts (Utah time)").fill("06:00");
+  await staff.getByLabel("Ends (Utah time)").fill("07:30");
+  await staff.getByRole("button", { name: "Book work visit" }).click();
+  // listed on the job (the toast's words are also the history's note)
+  await expect(staff.getByRole("button", { name: /^Remove the work visit of / })).toBeVisible();
+  await staff.goto("/admin/schedule");
+  const work = staff
+    .getByRole("heading", { name: "Work visits" })
+    .locator("xpath=following-sibling::ul[1]");
+  const workVisitJob = work.getByRole("link", { name: "Job of Mira Okafor" });
+  await expect(workVisitJob).toBeVisible();
+  // the homeowner's test is booked on the visit staff's free times: this admin does visits
+  const select = staff.getByLabel("Admin", { exact: true });
+  const option = select.locator("option", { hasText: admin.email });
+  if ((await option.count()) > 0) {
+    await select.selectOption({ label: (await option.textContent()) ?? "" });
+    await staff.getByRole("button", { name: "Add to visit staff" }).click();
+    await expect(staff.getByText("Added to the visit staff")).toBeVisible();
+  }
+  await workVisitJob.click();
+  await expect(staff.getByRole("heading", { name: `Job ${number}` })).toBeVisible();
+  await hydrated(staff);
+
+  // on site: in progress, the SGM-SF record with the label's photo, the label, completion
+  await staff.getByLabel("New status").selectOption({ label: "In progress" });
+  await staff.getByRole("button", { name: "Change status" }).click();
+  await expect(staff.getByText("The job is now In progress")).toBeVisible();
+  await staff
+    .getByLabel("Your installer certification number (your profile)")
+    .fill("NRPP 204060-RMT");
+  await staff.getByRole("button", { name: "Save my number" }).click();
+  await expect(staff.getByText("Certification number saved")).toBeVisible();
+  await staff.getByLabel("System type").selectOption({ label: "Sub-slab depressurization" });
+  await staff.getByLabel("Number of suction points").fill("1");
+  await staff.getByLabel("Fan make and model (required)").fill("RadonAway RP145");
+  await staff.getByLabel(/^Manometer reading at commissioning/).fill("0.85");
+  await staff.getByRole("checkbox", { name: "Sealing done" }).check();
+  await staff.getByLabel(/^Installer/).selectOption({ label: admin.fullName ?? admin.email });
+  await staff.getByLabel("Photo of the placed label (required)").setInputFiles({
+    name: "label.jpg",
+    mimeType: "image/jpeg",
+    buffer: await sharp({ create: { width: 64, height: 48, channels: 3, background: "#ffffff" } })
+      .jpeg()
+      .toBuffer(),
+  });
+  await staff.getByRole("button", { name: "Save record" }).click();
+  await expect(staff.getByText("Record saved")).toBeVisible();
+  await expect(staff.getByText("The label's photo is saved.")).toBeVisible();
+  const download = staff.waitForEvent("download");
+  await staff.getByRole("link", { name: "Download the system label (PDF, 4 x 6 in)" }).click();
+  const pdf = await readFile((await (await download).path()) as string);
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), {
+    mergePages: true,
+  });
+  for (const item of ["NRPP 204060-RMT", "0.85"]) expect(text).toContain(item);
+  await staff.getByRole("button", { name: "Complete job" }).click();
+  await expect(staff.getByText("Job completed")).toBeVisible();
+  // the profile's number back to none, as the keyboard test expects of this worker's admin
+  const cleared = await staff.request.post(jobPage, {
+    form: { intent: "certification", certificationNumber: "" },
+    headers: origin,
+  });
+  expect(cleared.status()).toBeLessThan(400);
+
+  // the homeowner books the post-mitigation test from the completion mail
+  const done = await findMail(customer.email, `Please sign off job ${number}`);
+  const testLink = done.text.match(/https?:\/\/\S+\/jobs\/[A-Za-z0-9_-]{43}\/radon-test/)?.[0];
+  expect(testLink).toBeTruthy();
+  await owner.goto(testLink as string);
+  await hydrated(owner);
+  await expect(
+    owner.getByRole("heading", { name: "Book your post-mitigation radon test" }),
+  ).toBeVisible();
+  await fitsTheNarrowestPhone(owner);
+  await owner.setViewportSize(phone.viewport);
+  await owner
+    .getByRole("group", { name: /Radon detector placement time/ })
+    .getByRole("radio")
+    .first()
+    .check();
+  await owner.getByRole("button", { name: "Continue to the pick-up time" }).click();
+  await owner
+    .getByRole("group", { name: /Radon detector pick-up/ })
+    .getByRole("radio")
+    .first()
+    .check();
+  await owner.getByRole("button", { name: "Book placement and pick-up" }).click();
+  await expect(
+    owner.getByRole("heading", { name: "Your post-mitigation radon test" }),
+  ).toBeVisible();
+  await expect(owner.getByRole("listitem").filter({ hasText: /^Radon detector/ })).toHaveCount(2);
+  await fitsTheNarrowestPhone(owner);
+  await owner.setViewportSize(phone.viewport);
+
+  // staff record the result, and the home record shows before and after
+  await staff.goto(quotePage);
+  await hydrated(staff);
+  await recordRadonResult(staff, {
+    phase: "After mitigation",
+    started: utahDay(),
+    ended: utahDay(),
+    level: "1.1",
+  });
+  await owner.goto("/account/properties");
+  await hydrated(owner);
+  await owner.getByRole("link", { name: `Record of ${address}` }).click();
+  await expect(
+    owner.getByText("Radon mitigation: before 9.8 pCi/L, after 1.1 pCi/L"),
+  ).toBeVisible();
+  await office.close();
+  await home.close();
 });

@@ -24,12 +24,14 @@ import { changeQuoteStatus } from "~/features/quotes/status-change.server";
 import { submitQuoteRequest } from "~/features/quotes/submit.server";
 import { bookedVisits, staffChangeVisit } from "~/features/visits/booking.server";
 import { remindersView, saveReminders } from "~/features/visits/reminders.server";
+import { denverInstant } from "~/features/visits/slots";
 import { isUniqueViolation } from "~/lib/database-errors.server";
 import { db } from "~/lib/db.server";
 import type { SessionUser } from "~/lib/session.server";
 import * as recordRoute from "~/routes/account/property-record";
 import * as jobRoute from "~/routes/admin/job";
 import * as adminQuoteRoute from "~/routes/admin/quote";
+import * as moveRoute from "~/routes/admin/schedule-visit";
 import * as testRoute from "~/routes/jobs/radon-test";
 import { contextFor, makeUser, ORIGIN, requestTo, run } from "../setup/admin";
 import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
@@ -690,6 +692,95 @@ describe.each(drivers)("the post-mitigation radon test on %s", (driver) => {
       expect((page.value as { retest: string }).retest).toMatch(
         /^On: the homeowner is reminded on /,
       );
+    },
+    SLOW,
+  );
+
+  type Row = typeof schema.visits.$inferSelect;
+
+  it(
+    "staff moving the test's placement or pick-up on the schedule keep the SGM-SF windows: a time outside them is refused with the rule's message and not offered",
+    async () => {
+      // a technician of this test alone, so the times below are free whatever the others booked
+      const tech = await makeUser(`mover-tech-${driver}@remediation.test`, { admin: true });
+      await staffEveryDay(admin, "192.0.2.61", tech);
+      /** `hhmm` on the Utah day `days` after today, as an instant. */
+      const utah = (days: number, hhmm: string) => {
+        const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Denver" }).format(
+          new Date(),
+        );
+        const day = new Date(Date.parse(`${today}T12:00:00Z`) + days * 24 * HOUR)
+          .toISOString()
+          .slice(0, 10);
+        const [h, m] = hhmm.split(":").map(Number) as [number, number];
+        return denverInstant(day, h * 60 + m) as Date;
+      };
+      const booked = async (completedAt: Date, placement: Date, pickup: Date) => {
+        const { jobId } = await completedJob("radon", null, completedAt);
+        const outcome = await bookTestAsStaff(jobId, {
+          staffId: tech.id,
+          placementStartsAt: placement,
+          pickupStartsAt: pickup,
+        });
+        expect(outcome).toMatchObject({ ok: true });
+        const [placed, picked] = await testRows(jobId);
+        return { placed: placed as Row, picked: picked as Row, jobId };
+      };
+      const move = (visitId: string, at: Date) =>
+        run(moveRoute.action, {
+          request: requestTo(`/admin/schedule/visits/${visitId}`, {
+            slot: `${at.toISOString()}|${tech.id}`,
+          }),
+          context: contextFor(admin),
+          params: { id: visitId },
+        });
+      const errorOf = (outcome: { value: unknown }) =>
+        (outcome.value as { message: string }).message;
+
+      // commissioned tomorrow at 6 AM: the placement from the day after at 6 AM
+      const soon = await booked(utah(1, "06:00"), utah(3, "10:00"), utah(5, "13:00"));
+      const tooSoon = await move(soon.placed.id, utah(1, "14:00"));
+      expect(tooSoon.status).toBe(400);
+      expect(errorOf(tooSoon)).toBe(
+        "The test starts at least 24 hours after the system was commissioned.",
+      );
+      // the move page does not offer it either
+      const offered = await run(moveRoute.loader, {
+        request: requestTo(
+          `/admin/schedule/visits/${soon.placed.id}?day=${wall(utah(1, "14:00")).day}`,
+        ),
+        context: contextFor(admin),
+        params: { id: soon.placed.id },
+      });
+      const options = (offered.value as { options: { value: string }[] }).options;
+      expect(options.map((o) => o.value)).not.toContain(
+        `${utah(1, "14:00").toISOString()}|${tech.id}`,
+      );
+      const lateMove = await move(soon.picked.id, utah(8, "10:00"));
+      expect(lateMove.status).toBe(400);
+      expect(errorOf(lateMove)).toBe(
+        "The detector is picked up 48 to 96 hours after it is placed.",
+      );
+      expect((await testRows(soon.jobId)).map((r) => r.starts_at)).toEqual([
+        utah(3, "10:00"),
+        utah(5, "13:00"),
+      ]);
+      // inside the windows it moves
+      expect((await move(soon.placed.id, utah(2, "10:00"))).status).toBe(302);
+
+      // commissioned 28 days ago at noon: the last placement is the day after tomorrow at noon;
+      // the pick-up moved later first leaves room the placement may not take
+      const late = await booked(utah(-28, "12:00"), utah(1, "10:00"), utah(3, "13:00"));
+      expect((await move(late.picked.id, utah(5, "09:00"))).status).toBe(302);
+      const tooLate = await move(late.placed.id, utah(2, "13:00"));
+      expect(tooLate.status).toBe(400);
+      expect(errorOf(tooLate)).toBe(
+        "The test starts no later than 30 days after the system was commissioned.",
+      );
+      expect((await testRows(late.jobId)).map((r) => r.starts_at)).toEqual([
+        utah(1, "10:00"),
+        utah(5, "09:00"),
+      ]);
     },
     SLOW,
   );

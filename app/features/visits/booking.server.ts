@@ -15,7 +15,7 @@
  * docs/decisions/0146-visit-booking.md, docs/decisions/0153-visit-changes.md
  */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { profiles, quote_status_links, quotes, user, visits } from "~/db/schema";
+import { jobs, profiles, quote_status_links, quotes, user, visits } from "~/db/schema";
 import {
   BOOKING_DAYS,
   firstVisitKind,
@@ -24,6 +24,7 @@ import {
   type VisitKind,
   visitKind,
 } from "~/features/catalog/visits";
+import { placementWindow, postMitigationProblem } from "~/features/jobs/post-mitigation";
 import { newStatusLink } from "~/features/quotes/status-link.server";
 import { isExclusionViolation, isUniqueViolation } from "~/lib/database-errors.server";
 import { db } from "~/lib/db.server";
@@ -829,10 +830,60 @@ export async function staffMoveSlots(
 ): Promise<Slot[]> {
   const open = await availability(now, [visit], { days: STAFF_MOVE_DAYS });
   const window = staffWindow(visit, siblings, now);
+  const commissionedAt = visit.kind === "radon_placement" ? await testCommissionedAt(visit) : null;
+  if (commissionedAt) {
+    // a job's post-mitigation test stays 24 hours to 30 days after the system started
+    const test = placementWindow(commissionedAt);
+    window.from = new Date(Math.max(window.from.getTime(), test.earliest.getTime()));
+    window.until = new Date(Math.min(window.until.getTime(), test.latest.getTime()));
+  }
   const slots = open.slots(visit.kind, window.from, window.until);
   const pickup = siblings.find((s) => s.kind === "radon_pickup");
   if (visit.kind !== "radon_placement" || !pickup) return slots;
   return slots.filter((s) => exposureFits(s.endsAt, pickup.starts_at, RADON_PICKUP_WINDOW));
+}
+
+/**
+ * When `visit` is a job's post-mitigation placement or pick-up, the job's completion (the
+ * system's commissioning, decision 0270); null for any other visit.
+ */
+async function testCommissionedAt(visit: VisitRow): Promise<Date | null> {
+  if (!visit.test_job_id) return null;
+  const [job] = await db
+    .select({ completedAt: jobs.completed_at })
+    .from(jobs)
+    .where(eq(jobs.id, visit.test_job_id));
+  return job?.completedAt ?? null;
+}
+
+/**
+ * Whether moving `visit` of a job's post-mitigation test (its pair `siblings`) to start at `at`
+ * keeps the SGM-SF windows: the placement 24 hours to 30 days after commissioning, the pick-up 48
+ * to 96 hours after the placement.
+ * @returns null when it does or `visit` is not such a test's, else the rule's own message
+ */
+async function testMoveProblem(
+  visit: VisitRow,
+  siblings: readonly VisitRow[],
+  at: Date,
+): Promise<string | null> {
+  const commissionedAt = await testCommissionedAt(visit);
+  if (!commissionedAt) return null;
+  const { lengths } = await visitSettings();
+  const moved = siblings.map((s) =>
+    s.id === visit.id
+      ? { ...s, starts_at: at, ends_at: new Date(at.getTime() + lengths[visit.kind] * 60_000) }
+      : s,
+  );
+  const placement = moved.find((s) => s.kind === "radon_placement");
+  const pickup = moved.find((s) => s.kind === "radon_pickup");
+  if (!placement || !pickup) return null;
+  return postMitigationProblem(
+    commissionedAt,
+    placement.starts_at,
+    placement.ends_at,
+    pickup.starts_at,
+  );
 }
 
 /**
@@ -841,7 +892,9 @@ export async function staffMoveSlots(
  * pair: one is no test without the other). The homeowner and the staff members concerned (a visit
  * moved to a colleague leaves the former one's calendar) are mailed the calendar change in the
  * same transaction; the company gets no alert (its staff made the change).
- * @returns 404 unknown visit; 400 no slot chosen; 409 SLOT_TAKEN when it is no longer free.
+ * A job's post-mitigation test keeps its SGM-SF windows when moved (testMoveProblem).
+ * @returns 404 unknown visit; 400 no slot chosen, or a test's time outside its windows (the
+ *   rule's own message); 409 SLOT_TAKEN when it is no longer free.
  */
 export async function staffChangeVisit(
   visitId: string,
@@ -860,6 +913,8 @@ export async function staffChangeVisit(
   const [startIso, staffId] = typeof raw === "string" ? raw.split("|") : [];
   const at = instant(startIso);
   if (!at || !staffId) return { ok: false, status: 400, message: "Choose a new time." };
+  const problem = await testMoveProblem(visit, siblings, at);
+  if (problem) return { ok: false, status: 400, message: problem };
   const slot = slotAt(await staffMoveSlots(visit, siblings, now), at);
   if (!slot?.staffIds.includes(staffId)) return { ok: false, status: 409, message: SLOT_TAKEN };
   let moved: VisitRow;
