@@ -204,8 +204,9 @@ test("a 50% deposit: accepted, paid on the hosted page by keyboard, shown paid w
   // staff refund $25.00 of the first online payment through Stripe, then record a check for it
   await page.goto(quotePage);
   const online = final.getByRole("listitem").filter({ hasText: "Card (online), $100.00" });
-  await online.getByLabel("Refund of $100.00 (USD)").fill("25.00");
-  await online.getByLabel("Reason").fill("Goodwill");
+  // each payment's refund fields name that payment
+  await online.getByLabel(/^Refund of Card \(online\), \$100\.00 of .+ \(USD\)$/).fill("25.00");
+  await online.getByLabel(/^Reason for refunding Card \(online\), \$100\.00 of /).fill("Goodwill");
   await online.getByRole("button", { name: "Refund" }).click();
   await expect(final.getByText(/\$100\.00 \(Received\), refunded \$25\.00$/)).toBeVisible();
   await expect(final.getByText("Partly paid", { exact: true })).toBeVisible();

@@ -87,7 +87,7 @@ function RefundForm({
           <Input {...control} name="amount" inputMode="decimal" size="sm" className="w-28" />
         )}
       </Field>
-      <Field id={id("refund-reason")} label="Reason">
+      <Field id={id("refund-reason")} label={`Reason for refunding ${label}`}>
         {(control) => <Input {...control} name="reason" size="sm" className="w-48" />}
       </Field>
       <Button type="submit" size="sm" variant="outline">
@@ -220,7 +220,11 @@ export function InvoicesCard({
                       {p.refunded ? `, refunded ${p.refunded}` : ""}
                     </span>
                     {p.status === "Received" && (
-                      <RefundForm invoice={invoice} paymentId={p.id} label={p.amount} />
+                      <RefundForm
+                        invoice={invoice}
+                        paymentId={p.id}
+                        label={`${p.method}, ${p.amount} of ${p.date}`}
+                      />
                     )}
                   </li>
                 ))}
