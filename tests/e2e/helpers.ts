@@ -74,13 +74,17 @@ export async function confirmationReference(page: Page): Promise<string> {
 
 /** WCAG 2.2 A/AA violations axe finds on the current page. */
 export async function expectNoAxeViolations(page: Page) {
-  // check what a person sees once things settle (toasts slide in), not a frame of a transition
+  // check what a person sees once things settle (toasts slide in), not a frame of a transition;
+  // with reduced motion no toast fades out while axe reads the page (a busy machine's analysis
+  // outlasted a toast's 4 seconds and caught its fading text at part opacity)
+  await page.emulateMedia({ reducedMotion: "reduce" });
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== "running"),
   );
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .analyze();
+  await page.emulateMedia({ reducedMotion: null });
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
   ).toEqual([]);
