@@ -1211,7 +1211,12 @@ export const invoices = pgTable(
     index("invoices_quote_idx").on(t.quote_id),
     index("invoices_customer_idx").on(t.customer_id),
     index("invoices_status_due_idx").on(t.status, t.due_on),
-    index("invoices_issued_idx").on(t.issued_on.desc()),
+    // the list's ORDER BY (DESC is NULLS FIRST): its first page reads 50 entries, not the table
+    index("invoices_issued_idx").on(
+      t.issued_on.desc().nullsFirst(),
+      t.year.desc().nullsFirst(),
+      t.sequence.desc().nullsFirst(),
+    ),
     trigramIndex("invoices_search_trgm_idx", sql`${t.number} || ' ' || ${t.customer_name}`),
     uniqueIndex("invoices_one_deposit_per_quote")
       .on(t.quote_id)

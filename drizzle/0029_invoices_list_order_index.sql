@@ -1,0 +1,2 @@
+DROP INDEX "invoices_issued_idx";--> statement-breakpoint
+CREATE INDEX "invoices_issued_idx" ON "invoices" USING btree ("issued_on" DESC NULLS FIRST,"year" DESC NULLS FIRST,"sequence" DESC NULLS FIRST);
