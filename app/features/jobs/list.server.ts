@@ -81,14 +81,23 @@ export async function listJobs(query: JobListQuery) {
       );
     }
   }
+  // whether a condition reads the quote: the count joins it only then
+  let readsQuote = false;
   if (query.q) {
-    const number = /^(?:j-?)?0*(\d{1,9})$/i.exec(query.q);
-    const pattern = `%${escapeLike(query.q)}%`;
-    const text = or(
-      ilike(quoteSearchText(quotes), pattern),
-      ilike(quotes.property_address, pattern),
-    ) as SQL;
-    conditions.push(number ? (or(eq(jobs.number, Number(number[1])), text) as SQL) : text);
+    const number = /^(j-?)?0*(\d{1,9})$/i.exec(query.q);
+    if (number?.[1]) {
+      // "J-4242" names a job
+      conditions.push(eq(jobs.number, Number(number[2])));
+    } else {
+      const pattern = `%${escapeLike(query.q)}%`;
+      const text = or(
+        ilike(quoteSearchText(quotes), pattern),
+        ilike(quotes.property_address, pattern),
+      ) as SQL;
+      // bare digits may be a job's number or part of a phone, a ZIP or an address
+      conditions.push(number ? (or(eq(jobs.number, Number(number[2])), text) as SQL) : text);
+      readsQuote = true;
+    }
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([
@@ -112,13 +121,13 @@ export async function listJobs(query: JobListQuery) {
       .orderBy(desc(jobs.number))
       .limit(JOBS_PAGE_SIZE)
       .offset((query.page - 1) * JOBS_PAGE_SIZE),
-    query.q
+    readsQuote
       ? db
           .select({ n: count() })
           .from(jobs)
           .innerJoin(quotes, eq(quotes.id, jobs.quote_id))
           .where(where)
-      : // every job has its quote (jobs.quote_id is NOT NULL): counting jobs alone skips the join
+      : // every job has its quote (jobs.quote_id is NOT NULL): counting jobs alone is the same
         db.select({ n: count() }).from(jobs).where(where),
   ]);
   const totalCount = total?.n ?? 0;
