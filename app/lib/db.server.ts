@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { type Column, getTableColumns, getTableName, type SQL, sql } from "drizzle-orm";
+import { type Column, getTableColumns, getTableName, sql } from "drizzle-orm";
 import {
   type PgDatabase,
   PgDialect,
@@ -429,50 +429,4 @@ export const db: Database = new Proxy({} as Database, {
 /** Rows of `db.execute` / `tx.execute` on either driver (PGlite: `{ rows }`; postgres.js: an array). */
 export function executedRows<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
-}
-
-/** `value` as a parameter cast to `column`'s SQL type (usable where Postgres cannot infer it). */
-function typedParam(column: Column, value: unknown): SQL {
-  return sql`CAST(${sql.param(value, column)} AS ${sql.raw(column.getSQLType())})`;
-}
-
-const columnsOf = (table: PgTable, row: Record<string, unknown>) => {
-  const columns = getTableColumns(table);
-  return Object.entries(row)
-    .filter(([, value]) => value !== undefined)
-    .map(([key, value]) => {
-      const column = columns[key];
-      if (!column) throw new Error(`${getTableName(table)} has no column ${key}`);
-      return [column, value] as const;
-    });
-};
-
-/**
- * `INSERT INTO table (...) SELECT ... FROM source`: `row` written once for each row of `source`
- * (a CTE's name), so a part of a data-modifying CTE happens only when an earlier one did.
- * `undefined` leaves a column to its default.
- */
-export function insertFrom<T extends PgTable>(
-  table: T,
-  row: T["$inferInsert"],
-  source: string,
-): SQL {
-  const entries = columnsOf(table, row);
-  return sql`INSERT INTO ${table} (${sql.join(
-    entries.map(([column]) => sql.identifier(column.name)),
-    sql`, `,
-  )}) SELECT ${sql.join(
-    entries.map(([column, value]) => typedParam(column, value)),
-    sql`, `,
-  )} FROM ${sql.identifier(source)}`;
-}
-
-/** The `SET` list of an UPDATE of `table` to `values` (`undefined` leaves a column as it is). */
-export function setList<T extends PgTable>(table: T, values: Partial<T["$inferInsert"]>): SQL {
-  return sql.join(
-    columnsOf(table, values).map(
-      ([column, value]) => sql`${sql.identifier(column.name)} = ${typedParam(column, value)}`,
-    ),
-    sql`, `,
-  );
 }

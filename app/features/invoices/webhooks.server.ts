@@ -14,20 +14,9 @@
 import { randomUUID } from "node:crypto";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import {
-  checkout_sessions,
-  invoice_events,
-  invoices,
-  mail_outbox,
-  mail_outbox_attachments,
-  payments,
-  quote_status_history,
-  quotes,
-  refunds,
-  stripe_events,
-} from "~/db/schema";
+import { checkout_sessions, invoices, payments, refunds, stripe_events } from "~/db/schema";
 import { denverDate } from "~/lib/dates";
-import { db, executedRows, insertFrom, setList } from "~/lib/db.server";
+import { db, executedRows } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { isId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
@@ -496,12 +485,12 @@ function paymentNote(
 }
 
 /**
- * Writes `plan` (and stores `event`, when given) as ONE data-modifying statement, atomic without
- * a transaction: each part selects from `go`, which has a row only when the invoice is still at
- * the version read (`gate`, which also locks it for the statement) and the event was not stored
- * before. A row written for a payment rewrites its invoice's row (the totals' trigger), so the
- * version stands for everything the plan was decided on; the session's row is moved only from
- * the status it had.
+ * Writes `plan` (and stores `event`, when given) in one call of the database's
+ * stripe_webhook_write (drizzle/0029_stripe_webhook_write.sql), atomic without a transaction: it
+ * writes only when the invoice is still at the version read (it locks it for the call) and the
+ * event was not stored before. A write of a payment rewrites its invoice's row (the totals'
+ * trigger), so the version stands for everything the plan was decided on; the session's row is
+ * moved only from the status it had.
  * @returns current: the invoice was at the version read (else nothing was written); stored: the
  *   event is new (or there is none), so the plan was written
  */
@@ -511,55 +500,28 @@ async function writePlan(
   plan: Plan,
   event: StoredEvent | null,
 ): Promise<{ current: boolean; stored: boolean }> {
-  const parts: SQL[] = [];
   const { session, payment } = plan;
-  if (session) {
-    const from = session.status === "expired" ? sql`= 'open'` : sql`<> 'complete'`;
-    parts.push(sql`UPDATE ${checkout_sessions} SET status = ${session.status}
-      WHERE ${checkout_sessions.id} = ${session.id} AND ${checkout_sessions.status} ${from}
-        AND EXISTS (SELECT 1 FROM go)`);
-  }
-  if (payment && "insert" in payment) parts.push(insertFrom(payments, payment.insert, "go"));
-  if (payment && "set" in payment) {
-    parts.push(sql`UPDATE ${payments} SET ${setList(payments, payment.set)}
-      WHERE ${payments.id} = ${payment.id} AND ${payments.status} = ${payment.from}
-        AND EXISTS (SELECT 1 FROM go)`);
-  }
-  if (plan.event) {
-    const { kind, note, amount, at } = plan.event;
-    parts.push(
-      insertFrom(
-        invoice_events,
-        { invoice_id: invoice.id, kind, note, amount_cents: amount, by: null, created_at: at },
-        "go",
-      ),
-    );
-    // the quote's history row keeps the quote's status (recordInvoiceEvent)
-    if (invoice.quote_id) {
-      parts.push(sql`INSERT INTO ${quote_status_history} (quote_id, status, notes, created_at)
-        SELECT q.id, q.current_status, ${note}, ${at.toISOString()}::timestamptz
-        FROM go, ${quotes} AS q WHERE q.id = ${invoice.quote_id}::uuid`);
-    }
-  }
   const { rows, files } = queuedMailRows(plan.mail);
-  for (const row of rows) parts.push(insertFrom(mail_outbox, row, "go"));
-  for (const file of files) parts.push(insertFrom(mail_outbox_attachments, file, "go"));
-  const go = event
-    ? sql`INSERT INTO ${stripe_events} (id, type) SELECT ${event.id}, ${event.type} FROM gate
-        ON CONFLICT DO NOTHING RETURNING 1`
-    : sql`SELECT 1 FROM gate`;
-  const [row] = executedRows<{ current: boolean; stored: boolean }>(
-    await executor.execute(sql`WITH
-      gate AS (SELECT 1 FROM ${invoices}
-        WHERE ${invoices.id} = ${invoice.id} AND ${invoices}.xmin::text = ${invoice.version}
-        FOR UPDATE),
-      go AS (${go})${sql.join(
-        parts.map((part, i) => sql`, ${sql.identifier(`w${i}`)} AS (${part})`),
-        sql``,
-      )}
-      SELECT EXISTS (SELECT 1 FROM gate) AS current, EXISTS (SELECT 1 FROM go) AS stored`),
+  if (files.some((f) => f.content)) throw new Error("only drawn attachments are written here");
+  const json = (value: unknown) => (value ? JSON.stringify(value) : null);
+  const event_ = plan.event && {
+    kind: plan.event.kind,
+    note: plan.event.note,
+    amount_cents: plan.event.amount,
+    created_at: plan.event.at,
+  };
+  const update = payment && "set" in payment ? payment : null;
+  const [row] = executedRows<{ outcome: "stale" | "duplicate" | "written" }>(
+    await executor.execute(sql`SELECT stripe_webhook_write(
+      ${invoice.id}::uuid, ${invoice.version}, ${event?.id ?? null}, ${event?.type ?? null},
+      ${session?.id ?? null}, ${session?.status ?? null},
+      ${json(payment && "insert" in payment ? payment.insert : null)}::jsonb,
+      ${update?.id ?? null}::uuid, ${update?.from ?? null}::payment_status,
+      ${json(update?.set)}::jsonb,
+      ${json(event_)}::jsonb, ${JSON.stringify(rows)}::jsonb, ${JSON.stringify(files)}::jsonb
+    ) AS outcome`),
   );
-  return { current: row?.current === true, stored: row?.stored === true };
+  return { current: row?.outcome !== "stale", stored: row?.outcome === "written" };
 }
 
 /** Stores `event` alone (no invoice of ours): false when it was stored before. */
