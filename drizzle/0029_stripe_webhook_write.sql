@@ -1,11 +1,50 @@
--- The Stripe webhook's write (app/features/invoices/webhooks.server.ts; decision 0290): the code
--- reads what the payment rules need in one statement and decides; this writes all it decided in
--- one call. A function, not one data-modifying CTE, because its statements keep their plans for
--- the session: planning that CTE anew on every event cost more than running it.
--- Nothing is written unless invoice p_invoice is still at version p_version (its xmin when read:
--- every change of its payments rewrites its row, the totals' trigger) and event p_event_id, when
--- given, is new. Returns 'stale' (the caller reads again under the invoice's lock), 'duplicate'
--- or 'written'.
+-- The Stripe webhook's read and write (app/features/invoices/webhooks.server.ts; decision 0290):
+-- stripe_webhook_state reads what the payment rules need in one call, the code decides, and
+-- stripe_webhook_write writes all it decided in one call. Functions, not one statement each,
+-- because their statements keep their plans for the session: planning a data-modifying CTE
+-- anew on every event cost more than running it (PGlite).
+--
+-- What the rules need about a Checkout Session's event: { stored (the event was stored before),
+-- invoice (with its version: its xmin), session, payment (the PaymentIntent's, with its receipt
+-- number were it to succeed now), new_receipt_number (a new payment's, written at p_now with id
+-- p_new_id) }. Receipts are numbered by the invoice's succeeded payments in (created_at, id)
+-- order, as queueReceipt numbers them (features/invoices/payments.server.ts).
+CREATE OR REPLACE FUNCTION stripe_webhook_state(
+  p_event_id text,
+  p_invoice uuid,
+  p_session_id text,
+  p_intent text,
+  p_now timestamptz,
+  p_new_id uuid
+) RETURNS jsonb AS $$
+BEGIN
+  RETURN jsonb_build_object(
+    'stored', EXISTS (SELECT 1 FROM stripe_events WHERE id = p_event_id),
+    'invoice', (SELECT jsonb_build_object('id', i.id, 'number', i.number, 'quote_id', i.quote_id,
+        'customer_name', i.customer_name, 'customer_email', i.customer_email,
+        'total_cents', i.total_cents, 'paid_cents', i.paid_cents, 'due_on', i.due_on,
+        'kind', i.kind, 'status', i.status, 'version', i.xmin::text)
+      FROM invoices AS i WHERE i.id = p_invoice),
+    'session', (SELECT jsonb_build_object('status', s.status, 'requested_cents', s.requested_cents)
+      FROM checkout_sessions AS s WHERE s.id = p_session_id),
+    'payment', (SELECT jsonb_build_object('id', p.id, 'status', p.status, 'method', p.method,
+        'amount_cents', p.amount_cents, 'flag', p.flag,
+        'stripe_checkout_session_id', p.stripe_checkout_session_id,
+        'requested_cents', p.requested_cents, 'received_on', p.received_on,
+        'receipt_number', 1 + (SELECT count(*) FROM payments AS earlier
+          WHERE earlier.invoice_id = p.invoice_id AND earlier.status = 'succeeded'
+            AND (earlier.created_at, earlier.id) < (p.created_at, p.id)))
+      FROM payments AS p WHERE p.stripe_payment_intent_id = p_intent),
+    'new_receipt_number', 1 + (SELECT count(*) FROM payments AS earlier
+      WHERE earlier.invoice_id = p_invoice AND earlier.status = 'succeeded'
+        AND (earlier.created_at, earlier.id) < (p_now, p_new_id)));
+END;
+$$ LANGUAGE plpgsql STABLE;
+--> statement-breakpoint
+-- The write: nothing is written unless invoice p_invoice is still at version p_version (its xmin
+-- when read: every change of its payments rewrites its row, the totals' trigger) and event
+-- p_event_id, when given, is new. Returns 'stale' (the caller reads again under the invoice's
+-- lock), 'duplicate' or 'written'.
 CREATE OR REPLACE FUNCTION stripe_webhook_write(
   p_invoice uuid,
   p_version text,

@@ -6,15 +6,15 @@
  * under the invoice's lock), moving it only forward (pending -> succeeded or failed), so events
  * in any order, twice or at once end in the same state. The amount recorded is
  * the one Stripe reports; another than we asked, or more than the balance, is flagged to staff.
- * A payment that succeeds queues its receipt mail in the same statement; its PDF is drawn when
+ * A payment that succeeds queues its receipt mail in the same write; its PDF is drawn when
  * the outbox sends it, not in the request (docs/decisions/0265-receipt-pdf-drawn-at-sending.md).
- * A session's event is read in one statement and written in one (decision 0290).
+ * A session's event is read in one call and written in one (decision 0290).
  * docs/decisions/0231-stripe-webhooks.md
  */
 import { randomUUID } from "node:crypto";
-import { eq, type SQL, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import { checkout_sessions, invoices, payments, refunds, stripe_events } from "~/db/schema";
+import { invoices, payments, refunds, stripe_events } from "~/db/schema";
 import { denverDate } from "~/lib/dates";
 import { db, executedRows } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -117,9 +117,9 @@ interface SessionOutcome {
 }
 
 /**
- * A session's news applied in two statements and no transaction: one reads what the rules need
+ * A session's news applied in two calls and no transaction: one reads what the rules need
  * (the event stored before?, the invoice, the session, the payment of its PaymentIntent), the
- * rules decide in code, and one data-modifying statement writes it all, on condition that the
+ * rules decide in code, and one writes it all (drizzle/0029), on condition that the
  * invoice is still the version read (every change of its payments rewrites its row: the totals'
  * trigger). When it was not, the same runs again under the invoice's lock, in a transaction.
  * docs/decisions/0290-webhook-in-two-statements.md
@@ -241,7 +241,10 @@ interface PaymentState {
 
 const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
 
-/** What the rules need, in one statement (no lock: the write checks the invoice's version). */
+/**
+ * What the rules need, in one call of stripe_webhook_state (drizzle/0029_stripe_webhook_write.sql);
+ * no lock: the write checks the invoice's version.
+ */
 async function readPaymentState(
   executor: Executor,
   key: {
@@ -253,43 +256,12 @@ async function readPaymentState(
   },
 ): Promise<PaymentState> {
   const newId = randomUUID();
-  // its place among the invoice's succeeded payments, as queueReceipt numbers a receipt
-  const receiptNumberBefore = (
-    invoiceId: SQL,
-    createdAt: SQL,
-    id: SQL,
-  ) => sql`1 + (SELECT count(*)::int
-    FROM ${payments} AS earlier
-    WHERE earlier.invoice_id = ${invoiceId} AND earlier.status = 'succeeded'
-      AND (earlier.created_at, earlier.id) < (${createdAt}, ${id}))`;
-  const [row] = executedRows<Record<string, unknown>>(
-    await executor.execute(sql`SELECT
-      EXISTS (SELECT 1 FROM ${stripe_events} WHERE ${stripe_events.id} = ${key.eventId}) AS stored,
-      (SELECT json_build_object('id', i.id, 'number', i.number, 'quote_id', i.quote_id,
-          'customer_name', i.customer_name, 'customer_email', i.customer_email,
-          'total_cents', i.total_cents, 'paid_cents', i.paid_cents, 'due_on', i.due_on,
-          'kind', i.kind, 'status', i.status, 'version', i.xmin::text)
-        FROM ${invoices} AS i WHERE i.id = ${key.invoiceId}::uuid) AS invoice,
-      (SELECT json_build_object('status', s.status, 'requested_cents', s.requested_cents)
-        FROM ${checkout_sessions} AS s WHERE s.id = ${key.sessionId}) AS session,
-      (SELECT json_build_object('id', p.id, 'status', p.status, 'method', p.method,
-          'amount_cents', p.amount_cents, 'flag', p.flag,
-          'stripe_checkout_session_id', p.stripe_checkout_session_id,
-          'requested_cents', p.requested_cents, 'received_on', p.received_on,
-          'receipt_number', ${receiptNumberBefore(sql`p.invoice_id`, sql`p.created_at`, sql`p.id`)})
-        FROM ${payments} AS p
-        WHERE p.stripe_payment_intent_id = ${key.intent}) AS payment,
-      ${receiptNumberBefore(sql`${key.invoiceId}::uuid`, sql`${key.now.toISOString()}::timestamptz`, sql`${newId}::uuid`)} AS new_receipt_number`),
+  const [row] = executedRows<{ state: unknown }>(
+    await executor.execute(sql`SELECT stripe_webhook_state(${key.eventId}, ${key.invoiceId}::uuid,
+      ${key.sessionId}, ${key.intent}, ${key.now.toISOString()}::timestamptz, ${newId}::uuid) AS state`),
   );
   if (!row) throw new Error("no state read");
-  return {
-    stored: row.stored === true,
-    invoice: json(row.invoice),
-    session: json(row.session),
-    payment: json(row.payment),
-    newId,
-    new_receipt_number: Number(row.new_receipt_number),
-  };
+  return { ...json<Omit<PaymentState, "newId">>(row.state), newId };
 }
 interface OnlinePayment {
   intent: string;
@@ -300,7 +272,7 @@ interface OnlinePayment {
   requested: number | null;
 }
 
-/** What one piece of news writes: decided in code from `PaymentState`, written in one statement. */
+/** What one piece of news writes: decided in code from `PaymentState`, written in one call. */
 interface Plan {
   /** the session's row moved to this status (from open, or from anything but complete) */
   session: { id: string; status: "expired" | "complete" } | null;
