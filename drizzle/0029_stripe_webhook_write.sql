@@ -18,8 +18,12 @@ CREATE OR REPLACE FUNCTION stripe_webhook_state(
   p_new_id uuid
 ) RETURNS jsonb AS $$
 BEGIN
+  -- a replay or duplicate needs no more
+  IF EXISTS (SELECT 1 FROM stripe_events WHERE id = p_event_id) THEN
+    RETURN jsonb_build_object('stored', true);
+  END IF;
   RETURN jsonb_build_object(
-    'stored', EXISTS (SELECT 1 FROM stripe_events WHERE id = p_event_id),
+    'stored', false,
     'invoice', (SELECT jsonb_build_object('id', i.id, 'number', i.number, 'quote_id', i.quote_id,
         'customer_name', i.customer_name, 'customer_email', i.customer_email,
         'total_cents', i.total_cents, 'paid_cents', i.paid_cents, 'due_on', i.due_on,

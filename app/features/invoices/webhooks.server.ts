@@ -218,7 +218,7 @@ type Executor = Pick<typeof db, "execute">;
 type StateInvoice = MailInvoice & Pick<InvoiceRow, "status"> & { version: string };
 
 interface PaymentState {
-  /** the event was stored before: a replay or duplicate */
+  /** the event was stored before: a replay or duplicate (then nothing else is read) */
   stored: boolean;
   invoice: StateInvoice | null;
   session: { status: string; requested_cents: number } | null;
