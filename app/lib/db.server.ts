@@ -425,3 +425,8 @@ export const db: Database = new Proxy({} as Database, {
     return typeof value === "function" ? value.bind(real) : value;
   },
 });
+
+/** Rows of `db.execute` / `tx.execute` on either driver (PGlite: `{ rows }`; postgres.js: an array). */
+export function executedRows<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+}

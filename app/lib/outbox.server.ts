@@ -110,8 +110,20 @@ type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
  */
 export async function queueMail(tx: Transaction, messages: OutboxMessage[]): Promise<void> {
   if (messages.length === 0) return;
-  const rows = messages.map((m) => ({ ...outboxRow(m), id: randomUUID() }));
+  const { rows, files } = queuedMailRows(messages);
   await tx.insert(mail_outbox).values(rows);
+  if (files.length > 0) await tx.insert(mail_outbox_attachments).values(files);
+}
+
+/**
+ * The rows that queue `messages` with their attachments (each message's id drawn here), for a
+ * caller that writes them itself within the change they report on (as `queueMail` does).
+ */
+export function queuedMailRows(messages: OutboxMessage[]): {
+  rows: (typeof mail_outbox.$inferInsert & { id: string })[];
+  files: (typeof mail_outbox_attachments.$inferInsert)[];
+} {
+  const rows = messages.map((m) => ({ ...outboxRow(m), id: randomUUID() }));
   const files = messages.flatMap((m, i) =>
     (m.attachments ?? []).map((a) => ({
       outbox_id: rows[i]?.id as string,
@@ -120,7 +132,7 @@ export async function queueMail(tx: Transaction, messages: OutboxMessage[]): Pro
       ...("content" in a ? { content: a.content } : { drawer: a.drawer, drawer_key: a.key }),
     })),
   );
-  if (files.length > 0) await tx.insert(mail_outbox_attachments).values(files);
+  return { rows, files };
 }
 
 /** Queues `messages` on their own (not part of a larger write) and asks for delivery now. */

@@ -466,6 +466,68 @@ describe.each(drivers)("Stripe payments on %s", (driver) => {
     });
   });
 
+  it("credits two payments of one invoice arriving at once only up to the invoice's total, flags the excess, numbers their receipts, and writes their history", async () => {
+    const { quoteId, invoice, sessionId } = await depositCheckout();
+    const completed = await withoutDelivery(() => stripe.pay(sessionId, "card"));
+    const session = completed.data.object;
+    // the same invoice paid in full twice (a second tab): another session and PaymentIntent
+    const other = {
+      ...session,
+      id: `${session.id}_second`,
+      payment_intent: `${session.payment_intent}_second`,
+    };
+    const statuses = await Promise.all([
+      stripe.deliver(stripe.signedEvent(completed.type, session)),
+      stripe.deliver(stripe.signedEvent(completed.type, other)),
+    ]);
+    expect(statuses).toEqual([200, 200]);
+    const rows = await paymentsOf(invoice.id);
+    expect(rows.map((p) => p.applied_cents).sort((a, b) => a - b)).toEqual([
+      0,
+      invoice.total_cents,
+    ]);
+    const excess = rows.find((p) => p.applied_cents === 0);
+    expect(excess?.flag).toBe(
+      `$${(invoice.total_cents / 100).toFixed(2)} more than the balance: refund it`,
+    );
+    expect(await invoiceRow(invoice.id)).toMatchObject({
+      status: "paid",
+      paid_cents: invoice.total_cents,
+    });
+    const files = await db
+      .select({ filename: schema.mail_outbox_attachments.filename })
+      .from(schema.mail_outbox_attachments)
+      .innerJoin(
+        schema.mail_outbox,
+        eq(schema.mail_outbox.id, schema.mail_outbox_attachments.outbox_id),
+      )
+      .where(
+        and(
+          eq(schema.mail_outbox.quote_id, quoteId),
+          eq(schema.mail_outbox.kind, "payment_receipt"),
+        ),
+      );
+    expect(files.map((f) => f.filename).sort()).toEqual([
+      `${invoice.number}-receipt-1.pdf`,
+      `${invoice.number}-receipt-2.pdf`,
+    ]);
+    expect(await mailCount("payment_flag_alert", quoteId)).toBe(1);
+    const received = `Online payment of $${(invoice.total_cents / 100).toFixed(2)} on ${invoice.number} received (card)`;
+    const events = await db
+      .select({ kind: schema.invoice_events.kind, note: schema.invoice_events.note })
+      .from(schema.invoice_events)
+      .where(eq(schema.invoice_events.invoice_id, invoice.id));
+    expect(events.filter((e) => e.kind === "payment_succeeded").map((e) => e.note)).toEqual([
+      received,
+      received,
+    ]);
+    const history = await db
+      .select()
+      .from(schema.quote_status_history)
+      .where(eq(schema.quote_status_history.quote_id, quoteId));
+    expect(history.filter((h) => h.notes === received)).toHaveLength(2);
+  });
+
   itOnPostgres(driver)(
     "two processes handling the same events at once on PostgreSQL leave one payment",
     async () => {

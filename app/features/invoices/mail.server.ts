@@ -10,7 +10,8 @@ import { env } from "~/lib/env.server";
 import type { OutboxMessage } from "~/lib/outbox.server";
 import { formatCents } from "./money";
 
-type Invoice = Pick<
+/** What the invoice mails show of an invoice. */
+export type MailInvoice = Pick<
   typeof invoices.$inferSelect,
   | "id"
   | "number"
@@ -36,7 +37,7 @@ export const receiptPdfFilename = (number: string, receiptNumber: number) =>
   `${number}-receipt-${receiptNumber}.pdf`;
 
 /** The customer's mail for a sent invoice, with its link `url` and PDF. */
-export function invoiceSentMail(invoice: Invoice, url: string, pdf: Buffer): OutboxMessage {
+export function invoiceSentMail(invoice: MailInvoice, url: string, pdf: Buffer): OutboxMessage {
   const balance = invoice.total_cents - invoice.paid_cents;
   return {
     kind: "invoice_sent",
@@ -69,7 +70,7 @@ export const RECEIPT_DRAWER = "payment_receipt";
  * the payment): its PDF is attached, drawn by the outbox when it sends the mail (RECEIPT_DRAWER).
  */
 export function receiptMail(
-  invoice: Invoice,
+  invoice: MailInvoice,
   paymentId: string,
   amountCents: number,
   receiptNumber: number,
@@ -104,7 +105,11 @@ export function receiptMail(
 }
 
 /** The reminder `days` after the due date of `invoice`, with a fresh link `url`. */
-export function overdueReminderMail(invoice: Invoice, days: number, url: string): OutboxMessage {
+export function overdueReminderMail(
+  invoice: MailInvoice,
+  days: number,
+  url: string,
+): OutboxMessage {
   const balance = invoice.total_cents - invoice.paid_cents;
   return {
     kind: "invoice_overdue",
@@ -127,7 +132,7 @@ export function overdueReminderMail(invoice: Invoice, days: number, url: string)
 }
 
 /** The company's alert about an online payment staff should look at (`reason`). */
-export function paymentFlagAlert(invoice: Invoice, reason: string): OutboxMessage {
+export function paymentFlagAlert(invoice: MailInvoice, reason: string): OutboxMessage {
   return {
     kind: "payment_flag_alert",
     quoteId: invoice.quote_id,

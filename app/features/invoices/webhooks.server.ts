@@ -2,26 +2,30 @@
  * Stripe's word on online payments. `POST /webhooks/stripe` hands the raw body here: the SDK
  * checks the signature (5-minute tolerance), each event id is stored once (a replay or duplicate
  * changes nothing), and every event about a payment lands on the one payments row of its
- * PaymentIntent under a lock of its invoice, moving it only forward (pending -> succeeded or
- * failed), so events in any order, twice or at once end in the same state. The amount recorded is
+ * PaymentIntent, written only while its invoice is at the version the rules read (else again
+ * under the invoice's lock), moving it only forward (pending -> succeeded or failed), so events
+ * in any order, twice or at once end in the same state. The amount recorded is
  * the one Stripe reports; another than we asked, or more than the balance, is flagged to staff.
- * A payment that succeeds queues its receipt mail in the same transaction; its PDF is drawn when
+ * A payment that succeeds queues its receipt mail in the same write; its PDF is drawn when
  * the outbox sends it, not in the request (docs/decisions/0265-receipt-pdf-drawn-at-sending.md).
+ * A session's event is read in one call and written in one (decision 0290).
  * docs/decisions/0231-stripe-webhooks.md
  */
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import { checkout_sessions, invoices, payments, refunds, stripe_events } from "~/db/schema";
+import { invoices, payments, refunds, stripe_events } from "~/db/schema";
 import { denverDate } from "~/lib/dates";
-import { db } from "~/lib/db.server";
+import { db, executedRows } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { isId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
-import { kickOutbox, queueMail } from "~/lib/outbox.server";
+import { kickOutbox, type OutboxMessage, queuedMailRows } from "~/lib/outbox.server";
 import { type InvoiceRow, recordInvoiceEvent, type Transaction } from "./invoices.server";
-import { paymentFlagAlert } from "./mail.server";
+import { type MailInvoice, paymentFlagAlert, receiptMail } from "./mail.server";
 import { formatCents } from "./money";
-import { queueReceipt } from "./payments.server";
+// the receipt mail's PDF drawer is registered there, for every process that queues receipts
+import "./payments.server";
 import { stripe, WEBHOOK_TOLERANCE_SECONDS } from "./stripe.server";
 
 /** The event types handled; any other is acknowledged and changes nothing. */
@@ -73,41 +77,13 @@ export async function handleStripeEvent(
   event: Stripe.Event,
 ): Promise<"applied" | "duplicate" | "ignored"> {
   if (!(HANDLED_EVENT_TYPES as readonly string[]).includes(event.type)) return "ignored";
-  let invoiceId: string | null = null;
-  let chargeInfo: ChargeInfo | null = null;
-  if (event.type === "charge.refunded") {
-    chargeInfo = await chargeInfoOf(event.data.object as Stripe.Charge);
-    invoiceId = chargeInfo?.invoiceId ?? null;
-  } else {
-    invoiceId = sessionInvoiceId(event.data.object as Stripe.Checkout.Session);
-  }
-  const result = await db.transaction(async (tx) => {
-    const stored = await tx
-      .insert(stripe_events)
-      .values({ id: event.id, type: event.type })
-      .onConflictDoNothing()
-      .returning({ id: stripe_events.id });
-    if (stored.length === 0) return { outcome: "duplicate" as const, receipt: false, alert: false };
-    if (!invoiceId) {
-      logger().warn({ eventId: event.id, type: event.type }, "Stripe event for no invoice of ours");
-      return { outcome: "applied" as const, receipt: false, alert: false };
-    }
-    const invoice = await lockInvoice(tx, invoiceId);
-    if (!invoice) return { outcome: "applied" as const, receipt: false, alert: false };
-    if (event.type === "charge.refunded") {
-      await applyCharge(tx, invoice, chargeInfo as ChargeInfo);
-      return { outcome: "applied" as const, receipt: false, alert: false };
-    }
-    const applied = await applySession(
-      tx,
-      invoice,
-      event.data.object as Stripe.Checkout.Session,
-      event.type,
-    );
-    const receipt = applied.receipt ? await queueReceipt(tx, applied.receipt) : false;
-    return { outcome: "applied" as const, alert: applied.alert, receipt };
+  if (event.type === "charge.refunded") return handleCharge(event);
+  const session = event.data.object as Stripe.Checkout.Session;
+  const result = await applySessionNews(session, event.type as SessionEventType, {
+    id: event.id,
+    type: event.type,
   });
-  if (result.alert || result.receipt) kickOutbox();
+  if (result.mailed) kickOutbox();
   return result.outcome;
 }
 
@@ -119,17 +95,104 @@ export async function handleStripeEvent(
 export async function applyRetrievedSession(
   session: Stripe.Checkout.Session,
 ): Promise<"received" | "processing" | "failed" | "none"> {
-  const invoiceId = sessionInvoiceId(session);
-  if (!invoiceId || session.status !== "complete") return "none";
-  const result = await db.transaction(async (tx) => {
-    const invoice = await lockInvoice(tx, invoiceId);
-    if (!invoice) return { receipt: false, alert: false, state: "none" as const };
-    const applied = await applySession(tx, invoice, session, "checkout.session.completed");
-    const receipt = applied.receipt ? await queueReceipt(tx, applied.receipt) : false;
-    return { ...applied, receipt };
-  });
-  if (result.alert || result.receipt) kickOutbox();
+  if (session.status !== "complete") return "none";
+  const result = await applySessionNews(session, "checkout.session.completed", null);
+  if (result.mailed) kickOutbox();
   return result.state;
+}
+
+type SessionEventType =
+  | "checkout.session.completed"
+  | "checkout.session.async_payment_succeeded"
+  | "checkout.session.async_payment_failed"
+  | "checkout.session.expired";
+
+type PaymentStatus = "pending" | "succeeded" | "failed";
+type PageState = "received" | "processing" | "failed" | "none";
+
+interface SessionOutcome {
+  outcome: "applied" | "duplicate";
+  state: PageState;
+  mailed: boolean;
+}
+
+/**
+ * A session's news applied in two calls and no transaction: one reads what the rules need
+ * (the event stored before?, the invoice, the session, the payment of its PaymentIntent), the
+ * rules decide in code, and one writes it all (drizzle/0030), on condition that the
+ * invoice is still the version read (every change of its payments rewrites its row: the totals'
+ * trigger). When it was not, the same runs again under the invoice's lock, in a transaction.
+ * docs/decisions/0290-webhook-in-two-statements.md
+ */
+async function applySessionNews(
+  session: Stripe.Checkout.Session,
+  kind: SessionEventType,
+  event: StoredEvent | null,
+): Promise<SessionOutcome> {
+  const invoiceId = sessionInvoiceId(session);
+  const news: SessionNews = { session, kind, event, invoiceId };
+  const optimistic = await applyNews(db, news);
+  if (optimistic) return optimistic;
+  return db.transaction(async (tx) => {
+    if (invoiceId)
+      await tx.execute(
+        sql`SELECT 1 FROM ${invoices} WHERE ${invoices.id} = ${invoiceId} FOR UPDATE`,
+      );
+    const locked = await applyNews(tx, news);
+    if (!locked) throw new Error("invoice changed under its lock");
+    return locked;
+  });
+}
+
+interface StoredEvent {
+  id: string;
+  type: string;
+}
+
+interface SessionNews {
+  session: Stripe.Checkout.Session;
+  kind: SessionEventType;
+  event: StoredEvent | null;
+  invoiceId: string | null;
+}
+
+/** One try of `news`: null when its invoice changed between the read and the write. */
+async function applyNews(executor: Executor, news: SessionNews): Promise<SessionOutcome | null> {
+  const { session, kind, event, invoiceId } = news;
+  const none = (outcome: SessionOutcome["outcome"]) => ({
+    outcome,
+    state: "none" as const,
+    mailed: false,
+  });
+  const now = new Date();
+  const intent = idOf(session.payment_intent);
+  const state = await readPaymentState(executor, {
+    eventId: event?.id ?? null,
+    invoiceId,
+    sessionId: session.id,
+    intent,
+    now,
+  });
+  if (state.stored) return none("duplicate");
+  if (!state.invoice) {
+    if (!invoiceId) {
+      logger().warn(
+        { eventId: event?.id, type: event?.type },
+        "Stripe event for no invoice of ours",
+      );
+    }
+    if (!event) return none("applied");
+    return none((await storeEvent(executor, event)) ? "applied" : "duplicate");
+  }
+  const plan = planSession(state, session, kind, intent, now);
+  const written = await writePlan(executor, state.invoice, plan, event);
+  if (!written.current) return null;
+  if (!written.stored) return none("duplicate");
+  return {
+    outcome: "applied",
+    state: plan.state,
+    mailed: plan.mail.length > 0,
+  };
 }
 
 function sessionInvoiceId(session: Stripe.Checkout.Session): string | null {
@@ -149,49 +212,104 @@ async function lockInvoice(tx: Transaction, invoiceId: string): Promise<InvoiceR
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === "string" ? value : (value?.id ?? null);
 
-type SessionEventType =
-  | "checkout.session.completed"
-  | "checkout.session.async_payment_succeeded"
-  | "checkout.session.async_payment_failed"
-  | "checkout.session.expired";
+type Executor = Pick<typeof db, "execute">;
+
+/** The invoice as the rules and the mails need it, with the version (xmin) it was read at. */
+type StateInvoice = MailInvoice & Pick<InvoiceRow, "status"> & { version: string };
+
+interface PaymentState {
+  /** the event was stored before: a replay or duplicate (then nothing else is read) */
+  stored: boolean;
+  invoice: StateInvoice | null;
+  session: { status: string; requested_cents: number } | null;
+  /** the payment of the PaymentIntent, with its receipt number were it to succeed now */
+  payment: {
+    id: string;
+    status: PaymentStatus;
+    method: OnlinePayment["method"];
+    amount_cents: number;
+    flag: string | null;
+    stripe_checkout_session_id: string | null;
+    requested_cents: number | null;
+    received_on: string;
+    receipt_number: number;
+  } | null;
+  /** a new payment's id, and its receipt number were it written now and succeeded */
+  newId: string;
+  new_receipt_number: number;
+}
+
+const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
 
 /**
- * One session's news applied to its invoice (locked by the caller): the session's row, and the
- * payment of its PaymentIntent created or moved forward.
+ * What the rules need, in one call of stripe_webhook_state (drizzle/0030_stripe_webhook_write.sql);
+ * no lock: the write checks the invoice's version.
  */
-async function applySession(
-  tx: Transaction,
-  invoice: InvoiceRow,
+async function readPaymentState(
+  executor: Executor,
+  key: {
+    eventId: string | null;
+    invoiceId: string | null;
+    sessionId: string | null;
+    intent: string | null;
+    now: Date;
+  },
+): Promise<PaymentState> {
+  const newId = randomUUID();
+  const [row] = executedRows<{ state: unknown }>(
+    await executor.execute(sql`SELECT stripe_webhook_state(${key.eventId}, ${key.invoiceId}::uuid,
+      ${key.sessionId}, ${key.intent}, ${key.now.toISOString()}::timestamptz, ${newId}::uuid) AS state`),
+  );
+  if (!row) throw new Error("no state read");
+  return { ...json<Omit<PaymentState, "newId">>(row.state), newId };
+}
+interface OnlinePayment {
+  intent: string;
+  sessionId: string | null;
+  amount: number;
+  status: PaymentStatus;
+  method: "stripe_card" | "stripe_bank";
+  requested: number | null;
+}
+
+/** What one piece of news writes: decided in code from `PaymentState`, written in one call. */
+interface Plan {
+  /** the session's row moved to this status (from open, or from anything but complete) */
+  session: { id: string; status: "expired" | "complete" } | null;
+  payment:
+    | { insert: typeof payments.$inferInsert }
+    | { id: string; from: PaymentStatus; set: Partial<typeof payments.$inferInsert> }
+    | null;
+  /** the invoice event and the quote's history row */
+  event: { kind: string; note: string; amount: number; at: Date } | null;
+  mail: OutboxMessage[];
+  state: PageState;
+}
+
+const NOTHING: Plan = { session: null, payment: null, event: null, mail: [], state: "none" };
+
+/**
+ * One session's news (`kind`) on its invoice: the session's row, and the payment of its
+ * PaymentIntent created or moved forward.
+ */
+function planSession(
+  state: PaymentState,
   session: Stripe.Checkout.Session,
-  type: string,
-): Promise<{
-  receipt: string | null;
-  alert: boolean;
-  state: "received" | "processing" | "failed" | "none";
-}> {
-  const kind = type as SessionEventType;
-  const [opened] = await tx
-    .select()
-    .from(checkout_sessions)
-    .where(eq(checkout_sessions.id, session.id));
+  kind: SessionEventType,
+  intent: string | null,
+  now: Date,
+): Plan {
+  const opened = state.session;
   if (kind === "checkout.session.expired") {
-    if (opened?.status === "open") {
-      await tx
-        .update(checkout_sessions)
-        .set({ status: "expired" })
-        .where(eq(checkout_sessions.id, session.id));
-    }
-    return { receipt: null, alert: false, state: "none" };
+    return {
+      ...NOTHING,
+      session: opened?.status === "open" ? { id: session.id, status: "expired" } : null,
+    };
   }
-  if (opened && opened.status !== "complete") {
-    await tx
-      .update(checkout_sessions)
-      .set({ status: "complete" })
-      .where(eq(checkout_sessions.id, session.id));
-  }
-  const intent = idOf(session.payment_intent);
+  const completed: Plan["session"] =
+    opened && opened.status !== "complete" ? { id: session.id, status: "complete" } : null;
   const amount = session.amount_total ?? 0;
-  if (!intent || amount <= 0) return { receipt: null, alert: false, state: "none" };
+  if (!intent || amount <= 0) return { ...NOTHING, session: completed };
   const status =
     kind === "checkout.session.async_payment_failed"
       ? "failed"
@@ -203,49 +321,30 @@ async function applySession(
     kind === "checkout.session.completed" && session.payment_status === "paid"
       ? "stripe_card"
       : "stripe_bank";
-  const result = await upsertOnlinePayment(tx, invoice, {
-    intent,
-    sessionId: session.id,
-    amount,
-    status,
-    method,
-    requested: opened?.requested_cents ?? null,
-  });
-  return {
-    ...result,
-    state:
-      result.status === "succeeded"
-        ? "received"
-        : result.status === "pending"
-          ? "processing"
-          : "failed",
-  };
-}
-
-interface OnlinePayment {
-  intent: string;
-  sessionId: string | null;
-  amount: number;
-  status: "pending" | "succeeded" | "failed";
-  method: "stripe_card" | "stripe_bank";
-  requested: number | null;
+  const plan = planPayment(
+    state,
+    {
+      intent,
+      sessionId: session.id,
+      amount,
+      status,
+      method,
+      requested: opened?.requested_cents ?? null,
+    },
+    now,
+  );
+  return { ...plan, session: completed };
 }
 
 /**
- * Creates the payment of PaymentIntent `p.intent` or moves it forward (pending -> succeeded or
+ * The payment of PaymentIntent `p.intent` created or moved forward (pending -> succeeded or
  * failed; never back), filling what an earlier event lacked (its session, the amount asked).
- * Crediting happens once, when it first becomes succeeded: the part up to the balance.
+ * Crediting happens once, when it first becomes succeeded: the part up to the balance; then its
+ * receipt is queued (claimed on the payment's row: receipt_queued_at).
  */
-async function upsertOnlinePayment(
-  tx: Transaction,
-  invoice: InvoiceRow,
-  p: OnlinePayment,
-): Promise<{ receipt: string | null; alert: boolean; status: OnlinePayment["status"] }> {
-  const [existing] = await tx
-    .select()
-    .from(payments)
-    .where(eq(payments.stripe_payment_intent_id, p.intent));
-  const now = new Date();
+function planPayment(state: PaymentState, p: OnlinePayment, now: Date): Plan {
+  const invoice = state.invoice as StateInvoice;
+  const existing = state.payment;
   const balance = invoice.total_cents - invoice.paid_cents;
   const flags: string[] = [];
   if (p.requested !== null && p.requested !== p.amount) {
@@ -262,31 +361,55 @@ async function upsertOnlinePayment(
     }
     return applied;
   };
-  if (!existing) {
-    const applied = p.status === "succeeded" ? credit(p.amount) : 0;
-    const [row] = await tx
-      .insert(payments)
-      .values({
-        invoice_id: invoice.id,
-        method: p.method,
-        status: p.status,
-        amount_cents: p.amount,
-        applied_cents: applied,
-        received_on: denverDate(now),
-        reference: p.intent,
-        stripe_payment_intent_id: p.intent,
-        stripe_checkout_session_id: p.sessionId,
-        requested_cents: p.requested,
-        flag: flags.length > 0 ? flags.join("; ") : null,
-      })
-      .returning({ id: payments.id });
-    await paymentEvent(tx, invoice, p.status, p.amount, p.method);
-    const alert = await flagAlert(tx, invoice, flags);
+  /** the writes of a payment that is new or moved forward to `status` */
+  const moved = (
+    payment: Plan["payment"],
+    id: string,
+    amount: number,
+    method: OnlinePayment["method"],
+    applied: number,
+    receiptNumber: number,
+  ): Plan => {
+    const mail = flags.length > 0 ? [paymentFlagAlert(invoice, flags.join("; "))] : [];
+    if (p.status === "succeeded") {
+      // the invoice as the payment's write leaves it (its trigger adds what was applied)
+      const after = { ...invoice, paid_cents: invoice.paid_cents + applied };
+      mail.push(receiptMail(after, id, amount, receiptNumber));
+    }
     return {
-      receipt: p.status === "succeeded" ? (row?.id ?? null) : null,
-      alert,
-      status: p.status,
+      session: null,
+      payment,
+      event: {
+        kind: `payment_${p.status}`,
+        note: paymentNote(invoice, p.status, amount, method),
+        amount,
+        at: now,
+      },
+      mail,
+      state: pageState(p.status),
     };
+  };
+  const succeeded = p.status === "succeeded";
+  if (!existing) {
+    const applied = succeeded ? credit(p.amount) : 0;
+    const insert: typeof payments.$inferInsert = {
+      id: state.newId,
+      invoice_id: invoice.id,
+      method: p.method,
+      status: p.status,
+      amount_cents: p.amount,
+      applied_cents: applied,
+      received_on: denverDate(now),
+      reference: p.intent,
+      stripe_payment_intent_id: p.intent,
+      stripe_checkout_session_id: p.sessionId,
+      requested_cents: p.requested,
+      flag: flags.length > 0 ? flags.join("; ") : null,
+      receipt_queued_at: succeeded ? now : null,
+      created_at: now,
+      updated_at: now,
+    };
+    return moved({ insert }, state.newId, p.amount, p.method, applied, state.new_receipt_number);
   }
   const fill = {
     stripe_checkout_session_id: existing.stripe_checkout_session_id ?? p.sessionId,
@@ -294,53 +417,119 @@ async function upsertOnlinePayment(
     updated_at: now,
   };
   if (existing.status !== "pending" || p.status === "pending") {
-    await tx.update(payments).set(fill).where(eq(payments.id, existing.id));
-    return { receipt: null, alert: false, status: existing.status };
+    return {
+      ...NOTHING,
+      payment: { id: existing.id, from: existing.status, set: fill },
+      state: pageState(existing.status),
+    };
   }
-  const applied = p.status === "succeeded" ? credit(existing.amount_cents) : 0;
-  const flag = [existing.flag, ...flags].filter(Boolean).join("; ") || null;
-  await tx
-    .update(payments)
-    .set({
-      ...fill,
-      status: p.status,
-      applied_cents: applied,
-      received_on: p.status === "succeeded" ? denverDate(now) : existing.received_on,
-      flag,
-    })
-    .where(eq(payments.id, existing.id));
-  await paymentEvent(
-    tx,
-    invoice,
-    p.status,
+  const applied = succeeded ? credit(existing.amount_cents) : 0;
+  const set = {
+    ...fill,
+    status: p.status,
+    applied_cents: applied,
+    received_on: succeeded ? denverDate(now) : existing.received_on,
+    flag: [existing.flag, ...flags].filter(Boolean).join("; ") || null,
+    receipt_queued_at: succeeded ? now : undefined,
+  };
+  return moved(
+    { id: existing.id, from: "pending", set },
+    existing.id,
     existing.amount_cents,
-    existing.method as OnlinePayment["method"],
+    existing.method,
+    applied,
+    existing.receipt_number,
   );
-  const alert = await flagAlert(tx, invoice, flags);
-  return { receipt: p.status === "succeeded" ? existing.id : null, alert, status: p.status };
 }
 
-async function paymentEvent(
-  tx: Transaction,
-  invoice: InvoiceRow,
-  status: OnlinePayment["status"],
+const pageState = (status: PaymentStatus): PageState =>
+  status === "succeeded" ? "received" : status === "pending" ? "processing" : "failed";
+
+function paymentNote(
+  invoice: StateInvoice,
+  status: PaymentStatus,
   amount: number,
   method: OnlinePayment["method"],
-): Promise<void> {
+): string {
   const how = method === "stripe_card" ? "card" : "bank account";
-  const note =
-    status === "succeeded"
-      ? `Online payment of ${formatCents(amount)} on ${invoice.number} received (${how})`
-      : status === "pending"
-        ? `Online payment of ${formatCents(amount)} on ${invoice.number} processing (${how})`
-        : `Online payment of ${formatCents(amount)} on ${invoice.number} failed (${how})`;
-  await recordInvoiceEvent(tx, invoice, `payment_${status}`, note, amount, null);
+  const what = { succeeded: "received", pending: "processing", failed: "failed" }[status];
+  return `Online payment of ${formatCents(amount)} on ${invoice.number} ${what} (${how})`;
 }
 
-async function flagAlert(tx: Transaction, invoice: InvoiceRow, flags: string[]) {
-  if (flags.length === 0) return false;
-  await queueMail(tx, [paymentFlagAlert(invoice, flags.join("; "))]);
-  return true;
+/**
+ * Writes `plan` (and stores `event`, when given) in one call of the database's
+ * stripe_webhook_write (drizzle/0030_stripe_webhook_write.sql), atomic without a transaction: it
+ * writes only when the invoice is still at the version read (it locks it for the call) and the
+ * event was not stored before. A write of a payment rewrites its invoice's row (the totals'
+ * trigger), so the version stands for everything the plan was decided on; the session's row is
+ * moved only from the status it had.
+ * @returns current: the invoice was at the version read (else nothing was written); stored: the
+ *   event is new (or there is none), so the plan was written
+ */
+async function writePlan(
+  executor: Executor,
+  invoice: StateInvoice,
+  plan: Plan,
+  event: StoredEvent | null,
+): Promise<{ current: boolean; stored: boolean }> {
+  const { session, payment } = plan;
+  const { rows, files } = queuedMailRows(plan.mail);
+  if (files.some((f) => f.content)) throw new Error("only drawn attachments are written here");
+  const json = (value: unknown) => (value ? JSON.stringify(value) : null);
+  const event_ = plan.event && {
+    kind: plan.event.kind,
+    note: plan.event.note,
+    amount_cents: plan.event.amount,
+    created_at: plan.event.at,
+  };
+  const update = payment && "set" in payment ? payment : null;
+  const [row] = executedRows<{ outcome: "stale" | "duplicate" | "written" }>(
+    await executor.execute(sql`SELECT stripe_webhook_write(
+      ${invoice.id}::uuid, ${invoice.version}, ${event?.id ?? null}, ${event?.type ?? null},
+      ${session?.id ?? null}, ${session?.status ?? null},
+      ${json(payment && "insert" in payment ? payment.insert : null)}::jsonb,
+      ${update?.id ?? null}::uuid, ${update?.from ?? null}::payment_status,
+      ${json(update?.set)}::jsonb,
+      ${json(event_)}::jsonb, ${JSON.stringify(rows)}::jsonb, ${JSON.stringify(files)}::jsonb
+    ) AS outcome`),
+  );
+  return { current: row?.outcome !== "stale", stored: row?.outcome === "written" };
+}
+
+/** Stores `event` alone (no invoice of ours): false when it was stored before. */
+async function storeEvent(executor: Executor, event: StoredEvent): Promise<boolean> {
+  const stored = executedRows(
+    await executor.execute(sql`INSERT INTO ${stripe_events} (id, type)
+      VALUES (${event.id}, ${event.type}) ON CONFLICT DO NOTHING RETURNING 1`),
+  );
+  return stored.length > 0;
+}
+
+/**
+ * A `charge.refunded` event, in a transaction under its invoice's lock: the payment made or
+ * moved forward as a session's news would (a refund needs a paid charge), then its refunds.
+ */
+async function handleCharge(event: Stripe.Event): Promise<"applied" | "duplicate"> {
+  const chargeInfo = await chargeInfoOf(event.data.object as Stripe.Charge);
+  const invoiceId = chargeInfo?.invoiceId ?? null;
+  const result = await db.transaction(async (tx) => {
+    const stored = await tx
+      .insert(stripe_events)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: stripe_events.id });
+    if (stored.length === 0) return { outcome: "duplicate" as const, mailed: false };
+    if (!invoiceId) {
+      logger().warn({ eventId: event.id, type: event.type }, "Stripe event for no invoice of ours");
+      return { outcome: "applied" as const, mailed: false };
+    }
+    const invoice = await lockInvoice(tx, invoiceId);
+    if (!invoice) return { outcome: "applied" as const, mailed: false };
+    const mailed = await applyCharge(tx, invoice, chargeInfo as ChargeInfo);
+    return { outcome: "applied" as const, mailed };
+  });
+  if (result.mailed) kickOutbox();
+  return result.outcome;
 }
 
 interface ChargeInfo {
@@ -389,20 +578,35 @@ async function chargeInfoOf(charge: Stripe.Charge): Promise<ChargeInfo | null> {
  * paid charge), each refund Stripe lists recorded once by its id, and any amount Stripe counts
  * beyond those (refunds not listed) recorded under a key of the charge and its cumulative total.
  */
-async function applyCharge(tx: Transaction, invoice: InvoiceRow, c: ChargeInfo): Promise<void> {
-  await upsertOnlinePayment(tx, invoice, {
-    intent: c.intent,
+async function applyCharge(tx: Transaction, invoice: InvoiceRow, c: ChargeInfo): Promise<boolean> {
+  const now = new Date();
+  const state = await readPaymentState(tx, {
+    eventId: null,
+    invoiceId: invoice.id,
     sessionId: null,
-    amount: c.amount,
-    status: "succeeded",
-    method: c.method,
-    requested: null,
+    intent: c.intent,
+    now,
   });
+  const plan = planPayment(
+    state,
+    {
+      intent: c.intent,
+      sessionId: null,
+      amount: c.amount,
+      status: "succeeded",
+      method: c.method,
+      requested: null,
+    },
+    now,
+  );
+  const written = await writePlan(tx, state.invoice as StateInvoice, plan, null);
+  if (!written.current) throw new Error("invoice changed under its lock");
   const [payment] = await tx
     .select()
     .from(payments)
     .where(eq(payments.stripe_payment_intent_id, c.intent));
-  if (payment?.status !== "succeeded") return;
+  const mailed = plan.mail.length > 0;
+  if (payment?.status !== "succeeded") return mailed;
   const today = denverDate(new Date());
   for (const refund of c.refunds) {
     const inserted = await tx
@@ -451,4 +655,5 @@ async function applyCharge(tx: Transaction, invoice: InvoiceRow, c: ChargeInfo):
       null,
     );
   }
+  return mailed;
 }
