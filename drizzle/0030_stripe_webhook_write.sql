@@ -6,17 +6,20 @@
 --
 -- What the rules need about a Checkout Session's event: { stored (the event was stored before),
 -- invoice (with its version: its xmin), session, payment (the PaymentIntent's, with its receipt
--- number were it to succeed now), new_receipt_number (a new payment's, written at p_now with id
--- p_new_id) }. Receipts are numbered by the invoice's succeeded payments in (created_at, id)
--- order, as queueReceipt numbers them (features/invoices/payments.server.ts).
+-- number were it to succeed now), new_receipt_number (a new payment's, written at `now` with id
+-- p_new_id), now (the database's clock, to the millisecond: what the write stamps, so that
+-- webhook and staff payments are ordered by one clock) }. Receipts are numbered by the invoice's
+-- succeeded payments in (created_at, id) order, as queueReceipt numbers them
+-- (features/invoices/payments.server.ts).
 CREATE OR REPLACE FUNCTION stripe_webhook_state(
   p_event_id text,
   p_invoice uuid,
   p_session_id text,
   p_intent text,
-  p_now timestamptz,
   p_new_id uuid
 ) RETURNS jsonb AS $$
+DECLARE
+  v_now timestamptz := date_trunc('milliseconds', now());
 BEGIN
   -- a replay or duplicate needs no more
   IF EXISTS (SELECT 1 FROM stripe_events WHERE id = p_event_id) THEN
@@ -24,6 +27,7 @@ BEGIN
   END IF;
   RETURN jsonb_build_object(
     'stored', false,
+    'now', v_now,
     'invoice', (SELECT jsonb_build_object('id', i.id, 'number', i.number, 'quote_id', i.quote_id,
         'customer_name', i.customer_name, 'customer_email', i.customer_email,
         'total_cents', i.total_cents, 'paid_cents', i.paid_cents, 'due_on', i.due_on,
@@ -38,17 +42,20 @@ BEGIN
         'receipt_number', 1 + (SELECT count(*) FROM payments AS earlier
           WHERE earlier.invoice_id = p.invoice_id AND earlier.status = 'succeeded'
             AND (earlier.created_at, earlier.id) < (p.created_at, p.id)))
-      FROM payments AS p WHERE p.stripe_payment_intent_id = p_intent),
+      FROM payments AS p WHERE p.stripe_payment_intent_id = p_intent AND p.invoice_id = p_invoice),
     'new_receipt_number', 1 + (SELECT count(*) FROM payments AS earlier
       WHERE earlier.invoice_id = p_invoice AND earlier.status = 'succeeded'
-        AND (earlier.created_at, earlier.id) < (p_now, p_new_id)));
+        AND (earlier.created_at, earlier.id) < (v_now, p_new_id)));
 END;
 $$ LANGUAGE plpgsql STABLE;
 --> statement-breakpoint
 -- The write: nothing is written unless invoice p_invoice is still at version p_version (its xmin
 -- when read: every change of its payments rewrites its row, the totals' trigger) and event
 -- p_event_id, when given, is new. Returns 'stale' (the caller reads again under the invoice's
--- lock), 'duplicate' or 'written'.
+-- lock), 'duplicate' or 'written'. A payment to move that is no longer in status p_payment_from
+-- raises SQLSTATE 40001 (serialization failure), which undoes the whole call: the caller treats
+-- it as 'stale'. The version check alone relies on the totals' trigger rewriting the invoice row
+-- on every change of its payments (drizzle/0020_invoice_totals.sql).
 CREATE OR REPLACE FUNCTION stripe_webhook_write(
   p_invoice uuid,
   p_version text,
@@ -102,6 +109,11 @@ BEGIN
                    n.stripe_checkout_session_id, n.requested_cents, n.updated_at
               FROM jsonb_populate_record(p, p_payment_set) AS n)
      WHERE p.id = p_payment_id AND p.status = p_payment_from;
+    -- moved since it was read: undo the whole call (the caller reads again under the lock)
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'payment % is no longer %', p_payment_id, p_payment_from
+        USING ERRCODE = '40001';
+    END IF;
   END IF;
   IF p_event IS NOT NULL THEN
     INSERT INTO invoice_events (invoice_id, kind, note, amount_cents, created_at)

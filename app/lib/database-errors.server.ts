@@ -78,8 +78,20 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
  * e.g. two visits of one staff member overlapping (visits_staff_no_overlap).
  */
 export function isExclusionViolation(error: unknown): boolean {
+  return hasSqlState(error, "23P01");
+}
+
+/**
+ * Whether `error` (or an error it wraps as `cause`) is PostgreSQL's serialization failure
+ * (40001): what was read changed before the write, which the caller may try again.
+ */
+export function isSerializationFailure(error: unknown): boolean {
+  return hasSqlState(error, "40001");
+}
+
+function hasSqlState(error: unknown, state: string): boolean {
   for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    if ((e as { code?: unknown }).code === "23P01") return true;
+    if ((e as { code?: unknown }).code === state) return true;
   }
   return false;
 }

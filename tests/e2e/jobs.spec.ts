@@ -408,6 +408,16 @@ test("on 375 px phones a radon estimate accepted from the mail becomes a job, is
   const done = await findMail(customer.email, `Please sign off job ${number}`);
   const testLink = done.text.match(/https?:\/\/\S+\/jobs\/[A-Za-z0-9_-]{43}\/radon-test/)?.[0];
   expect(testLink).toBeTruthy();
+  // the same mail's sign-off link opens the record to sign, and fits the narrowest phone
+  const signOffLink = done.text.match(/https?:\/\/\S+\/jobs\/[A-Za-z0-9_-]{43}(?![\w/-])/)?.[0];
+  expect(signOffLink).toBeTruthy();
+  await owner.goto(signOffLink as string);
+  await hydrated(owner);
+  await expect(owner.getByRole("heading", { name: `Sign off job ${number}` })).toBeVisible();
+  await expect(owner.getByRole("button", { name: "Sign off the work" })).toBeVisible();
+  await fitsTheNarrowestPhone(owner);
+  await owner.setViewportSize(phone.viewport);
+
   await owner.goto(testLink as string);
   await hydrated(owner);
   await expect(

@@ -528,6 +528,65 @@ describe.each(drivers)("Stripe payments on %s", (driver) => {
     expect(history.filter((h) => h.notes === received)).toHaveLength(2);
   });
 
+  it("a settlement and the return page at once move a pending payment once: one receipt, one payment_succeeded event", async () => {
+    const { quoteId, invoice, sessionId } = await depositCheckout();
+    await stripe.pay(sessionId, "bank");
+    expect(await paymentsOf(invoice.id)).toMatchObject([{ status: "pending" }]);
+    const stored = stripe.sessions.get(sessionId) as Record<string, unknown>;
+    stored.payment_status = "paid";
+    const settled = stripe.signedEvent("checkout.session.async_payment_succeeded", { ...stored });
+    const statuses = await Promise.all([
+      stripe.deliver(settled),
+      checkoutOutcome(invoice.id, sessionId).then(() => 200),
+      stripe.deliver(stripe.signedEvent("checkout.session.async_payment_succeeded", { ...stored })),
+    ]);
+    expect(statuses).toEqual([200, 200, 200]);
+    expect(await paymentsOf(invoice.id)).toMatchObject([{ status: "succeeded" }]);
+    expect(await mailCount("payment_receipt", quoteId)).toBe(1);
+    const events = await db
+      .select({ kind: schema.invoice_events.kind })
+      .from(schema.invoice_events)
+      .where(eq(schema.invoice_events.invoice_id, invoice.id));
+    expect(events.filter((e) => e.kind === "payment_succeeded")).toHaveLength(1);
+  });
+
+  it("two half payments at once get receipts numbered 1 and 2", async () => {
+    const { quoteId, invoice } = await depositCheckout();
+    const half = Math.floor(invoice.total_cents / 2);
+    const started = await startCheckout(invoice.id, half, `${ORIGIN}/r`);
+    if (!started.ok) throw new Error(started.message);
+    const sessionId = started.url.split("/").pop() as string;
+    const completed = await withoutDelivery(() => stripe.pay(sessionId, "card"));
+    const session = completed.data.object as Record<string, unknown>;
+    const other = {
+      ...session,
+      id: `${session.id}_second`,
+      payment_intent: `${session.payment_intent}_second`,
+    };
+    const statuses = await Promise.all([
+      stripe.deliver(stripe.signedEvent(completed.type, session)),
+      stripe.deliver(stripe.signedEvent(completed.type, other)),
+    ]);
+    expect(statuses).toEqual([200, 200]);
+    const files = await db
+      .select({ filename: schema.mail_outbox_attachments.filename })
+      .from(schema.mail_outbox_attachments)
+      .innerJoin(
+        schema.mail_outbox,
+        eq(schema.mail_outbox.id, schema.mail_outbox_attachments.outbox_id),
+      )
+      .where(
+        and(
+          eq(schema.mail_outbox.quote_id, quoteId),
+          eq(schema.mail_outbox.kind, "payment_receipt"),
+        ),
+      );
+    expect(files.map((f) => f.filename).sort()).toEqual([
+      `${invoice.number}-receipt-1.pdf`,
+      `${invoice.number}-receipt-2.pdf`,
+    ]);
+  });
+
   itOnPostgres(driver)(
     "two processes handling the same events at once on PostgreSQL leave one payment",
     async () => {

@@ -15,6 +15,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { invoices, payments, refunds, stripe_events } from "~/db/schema";
+import { isSerializationFailure } from "~/lib/database-errors.server";
 import { denverDate } from "~/lib/dates";
 import { db, executedRows } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -164,27 +165,22 @@ async function applyNews(executor: Executor, news: SessionNews): Promise<Session
     state: "none" as const,
     mailed: false,
   });
-  const now = new Date();
   const intent = idOf(session.payment_intent);
   const state = await readPaymentState(executor, {
     eventId: event?.id ?? null,
     invoiceId,
     sessionId: session.id,
     intent,
-    now,
   });
   if (state.stored) return none("duplicate");
   if (!state.invoice) {
-    if (!invoiceId) {
-      logger().warn(
-        { eventId: event?.id, type: event?.type },
-        "Stripe event for no invoice of ours",
-      );
+    if (!invoiceId && event) {
+      logger().warn({ eventId: event.id, type: event.type }, "Stripe event for no invoice of ours");
     }
     if (!event) return none("applied");
     return none((await storeEvent(executor, event)) ? "applied" : "duplicate");
   }
-  const plan = planSession(state, session, kind, intent, now);
+  const plan = planSession(state, session, kind, intent, new Date(state.now));
   const written = await writePlan(executor, state.invoice, plan, event);
   if (!written.current) return null;
   if (!written.stored) return none("duplicate");
@@ -236,6 +232,8 @@ interface PaymentState {
   } | null;
   /** a new payment's id, and its receipt number were it written now and succeeded */
   newId: string;
+  /** the database's clock (ISO 8601), what the write stamps: one clock for all payments */
+  now: string;
   new_receipt_number: number;
 }
 
@@ -252,13 +250,12 @@ async function readPaymentState(
     invoiceId: string | null;
     sessionId: string | null;
     intent: string | null;
-    now: Date;
   },
 ): Promise<PaymentState> {
   const newId = randomUUID();
   const [row] = executedRows<{ state: unknown }>(
     await executor.execute(sql`SELECT stripe_webhook_state(${key.eventId}, ${key.invoiceId}::uuid,
-      ${key.sessionId}, ${key.intent}, ${key.now.toISOString()}::timestamptz, ${newId}::uuid) AS state`),
+      ${key.sessionId}, ${key.intent}, ${newId}::uuid) AS state`),
   );
   if (!row) throw new Error("no state read");
   return { ...json<Omit<PaymentState, "newId">>(row.state), newId };
@@ -483,17 +480,25 @@ async function writePlan(
     created_at: plan.event.at,
   };
   const update = payment && "set" in payment ? payment : null;
-  const [row] = executedRows<{ outcome: "stale" | "duplicate" | "written" }>(
-    await executor.execute(sql`SELECT stripe_webhook_write(
+  const written = executor.execute(sql`SELECT stripe_webhook_write(
       ${invoice.id}::uuid, ${invoice.version}, ${event?.id ?? null}, ${event?.type ?? null},
       ${session?.id ?? null}, ${session?.status ?? null},
       ${json(payment && "insert" in payment ? payment.insert : null)}::jsonb,
       ${update?.id ?? null}::uuid, ${update?.from ?? null}::payment_status,
       ${json(update?.set)}::jsonb,
       ${json(event_)}::jsonb, ${JSON.stringify(rows)}::jsonb, ${JSON.stringify(files)}::jsonb
-    ) AS outcome`),
-  );
-  return { current: row?.outcome !== "stale", stored: row?.outcome === "written" };
+    ) AS outcome`);
+  type Outcome = "stale" | "duplicate" | "written";
+  let outcome: Outcome | undefined;
+  try {
+    const [row] = executedRows<{ outcome: Outcome }>(await written);
+    outcome = row?.outcome;
+  } catch (error) {
+    // the payment to move moved since it was read: nothing was written (the call was undone)
+    if (!isSerializationFailure(error)) throw error;
+    outcome = "stale";
+  }
+  return { current: outcome !== "stale", stored: outcome === "written" };
 }
 
 /** Stores `event` alone (no invoice of ours): false when it was stored before. */
@@ -579,14 +584,13 @@ async function chargeInfoOf(charge: Stripe.Charge): Promise<ChargeInfo | null> {
  * beyond those (refunds not listed) recorded under a key of the charge and its cumulative total.
  */
 async function applyCharge(tx: Transaction, invoice: InvoiceRow, c: ChargeInfo): Promise<boolean> {
-  const now = new Date();
   const state = await readPaymentState(tx, {
     eventId: null,
     invoiceId: invoice.id,
     sessionId: null,
     intent: c.intent,
-    now,
   });
+  const now = new Date(state.now);
   const plan = planPayment(
     state,
     {
