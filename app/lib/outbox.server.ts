@@ -5,7 +5,7 @@
  * and marks a row sent once; a restarted server resumes whatever is still pending.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { mail_delivery_attempts, mail_outbox, mail_outbox_attachments } from "../db/schema";
 import { type Database, db } from "./db.server";
 import { logger } from "./logger.server";
@@ -210,7 +210,9 @@ export async function deliverDueMail(
       and(
         eq(mail_outbox.status, "pending"),
         options.sms ? undefined : eq(mail_outbox.channel, "mail"),
-        lte(mail_outbox.next_attempt_at, now),
+        // the whole millisecond of `now` is due: a row queued at the database's now() (to the
+        // microsecond) within the millisecond a JavaScript Date names is not in the future
+        lt(mail_outbox.next_attempt_at, new Date(now.getTime() + 1)),
         or(isNull(mail_outbox.locked_until), lte(mail_outbox.locked_until, now)),
       ),
     )

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { submitQuoteRequest } from "~/features/quotes/submit.server";
@@ -56,6 +56,20 @@ describe.each(drivers)("mail outbox on %s", (driver) => {
     expect(smtp.received).toHaveLength(2);
     const rows = await db.select().from(schema.mail_outbox);
     expect(rows.every((r) => r.status === "sent" && r.attempts === 1 && r.sent_at)).toBe(true);
+  });
+
+  it("counts a row queued within the millisecond of `now` as due (the database keeps microseconds, a Date milliseconds)", async () => {
+    const now = new Date("2026-12-07T17:37:23.305Z");
+    // as the database's now() stamps a row in the same millisecond, later by 678 microseconds
+    await db
+      .update(schema.mail_outbox)
+      .set({ next_attempt_at: sql`'2026-12-07T17:37:23.305678Z'::timestamptz` });
+    expect(await deliverDueMail({ transport: transport(), now })).toEqual({ sent: 2, failed: 0 });
+    await db
+      .update(schema.mail_outbox)
+      .set({ status: "pending", next_attempt_at: sql`'2026-12-07T17:37:23.306001Z'::timestamptz` });
+    // the next millisecond is not yet due
+    expect(await deliverDueMail({ transport: transport(), now })).toEqual({ sent: 0, failed: 0 });
   });
 
   it("retries with back-off while the server refuses, recording each attempt", async () => {
