@@ -465,6 +465,8 @@ test("sessions, two-factor and the admin's live updates work whichever server an
       received += new TextDecoder().decode(value);
     }
   })().catch(() => undefined);
+  // the stream says 'ready' once its server listens: a change before that is not its to send
+  await expect.poll(() => received.includes("event: ready")).toBe(true);
   const firstTaken = quotesTaken();
   // two posts in a row: one to each server
   expect(await postQuote(`cluster.live.a.${Date.now()}@example.com`)).toBe(302);
