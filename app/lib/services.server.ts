@@ -5,7 +5,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { type DatabaseHandle, databaseHandle, db, openDatabase, setDatabase } from "./db.server";
+import {
+  type DatabaseHandle,
+  databaseHandle,
+  db,
+  executedRows,
+  openDatabase,
+  setDatabase,
+} from "./db.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { configuredTransport } from "./mail.server";
@@ -220,9 +227,7 @@ async function migrationsApplied(): Promise<boolean> {
       ),
       HEALTH_TIMEOUT_MS,
     );
-    // postgres.js answers with the rows, PGlite with { rows }
-    const list = Array.isArray(rows) ? rows : (rows as { rows: typeof rows }).rows;
-    const latest = (list as { latest: string | null }[])[0]?.latest;
+    const latest = executedRows<{ latest: string | null }>(rows)[0]?.latest;
     return latest != null && Number(latest) >= shippedMigration;
   } catch {
     return false;

@@ -233,3 +233,32 @@ export async function guestWaterStatusPath(
   expect(url).toBeTruthy();
   return new URL(url as string).pathname;
 }
+
+/**
+ * On a quote's page, staff build an estimate of one price book line per option (`options`: the
+ * option's name and the item's label in the price book list), save the draft and send it with
+ * the sample prices (which Send asks to confirm). Resolves to the time Send was clicked, once the
+ * draft has gone (sent).
+ */
+export async function sendSampleEstimate(
+  page: Page,
+  options: { name: string; item: string }[],
+): Promise<Date> {
+  const builder = page.getByRole("form", { name: "Estimate builder" });
+  for (const [i, option] of options.entries()) {
+    await builder.getByLabel(`Option ${i + 1} name`).fill(option.name);
+    await builder
+      .getByRole("group", { name: `Option ${i + 1}, line 1` })
+      .getByLabel("Price book item")
+      .selectOption({ label: option.item });
+  }
+  await builder.getByRole("button", { name: "Save draft" }).click();
+  // the draft as the server priced it (the toast can be lost to a live refresh under load)
+  const draft = page.getByRole("region", { name: /^Draft version 1 \(not sent\)/ });
+  await expect(draft).toBeVisible();
+  await builder.getByLabel("Send anyway, with the sample prices").check();
+  await builder.getByRole("button", { name: "Send" }).click();
+  const sentAt = new Date();
+  await expect(draft).toHaveCount(0);
+  return sentAt;
+}

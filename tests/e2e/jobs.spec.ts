@@ -14,7 +14,14 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { baseURL } from "../../playwright.config";
 import { formData, validAnswers } from "../setup/forms";
 import { type Account, expect, openAs, test } from "./fixtures";
-import { expectNoAxeViolations, findMail, hydrated, sidewaysScroll, uniqueEmail } from "./helpers";
+import {
+  expectNoAxeViolations,
+  findMail,
+  hydrated,
+  sendSampleEstimate,
+  sidewaysScroll,
+  uniqueEmail,
+} from "./helpers";
 
 /**
  * A guest's `service` request that staff approve and open as a job by hand (agreed by phone), in
@@ -291,18 +298,12 @@ test("on 375 px phones a radon estimate accepted from the mail becomes a job, is
     ended: utahDay(-27),
     level: "9.8",
   });
-  const builder = staff.getByRole("form", { name: "Estimate builder" });
-  await builder.getByLabel("Option 1 name").fill("Active sub-slab system");
-  await builder
-    .getByRole("group", { name: "Option 1, line 1" })
-    .getByLabel("Price book item")
-    .selectOption({ label: "Active sub-slab depressurization system ($1,850.00 / Each)" });
-  await builder.getByRole("button", { name: "Save draft" }).click();
-  const draft = staff.getByRole("region", { name: /^Draft version 1 \(not sent\)/ });
-  await expect(draft).toBeVisible();
-  await builder.getByLabel("Send anyway, with the sample prices").check();
-  await builder.getByRole("button", { name: "Send" }).click();
-  await expect(draft).toHaveCount(0);
+  await sendSampleEstimate(staff, [
+    {
+      name: "Active sub-slab system",
+      item: "Active sub-slab depressurization system ($1,850.00 / Each)",
+    },
+  ]);
 
   // the homeowner accepts from the mailed link
   const estimateMail = await findMail(customer.email, "Your estimate from");

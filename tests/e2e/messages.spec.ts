@@ -23,6 +23,7 @@ import {
   findMail,
   guestWaterStatusPath,
   hydrated,
+  sendSampleEstimate,
   sidewaysScroll,
   uniqueEmail,
 } from "./helpers";
@@ -298,19 +299,9 @@ test("a sent estimate shows its next follow-up on the quote page; the guest's ac
 
   const staff = await staffPage(browser, admin, "/admin/dashboard");
   await openRequest(staff, reference);
-  const builder = staff.getByRole("form", { name: "Estimate builder" });
-  await builder.getByLabel("Option 1 name").fill("Passive system");
-  await builder
-    .getByRole("group", { name: "Option 1, line 1" })
-    .getByLabel("Price book item")
-    .selectOption({ label: "Passive radon vent system ($950.00 / Each)" });
-  await builder.getByRole("button", { name: "Save draft" }).click();
-  const draft = staff.getByRole("region", { name: /^Draft version 1 \(not sent\)/ });
-  await expect(draft).toBeVisible();
-  await builder.getByLabel("Send anyway, with the sample prices").check();
-  await builder.getByRole("button", { name: "Send" }).click();
-  const sentAt = new Date();
-  await expect(draft).toHaveCount(0);
+  const sentAt = await sendSampleEstimate(staff, [
+    { name: "Passive system", item: "Passive radon vent system ($950.00 / Each)" },
+  ]);
 
   // two days after sending (the default of /admin/settings), at the time it was sent, Utah time
   const inTwoDays = new Intl.DateTimeFormat("en-US", {

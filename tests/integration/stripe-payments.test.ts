@@ -49,6 +49,21 @@ async function postWebhook(payload: string, signature: string | null): Promise<n
   return response.status;
 }
 
+/** The file names of the receipts queued for `quoteId`'s mails, sorted. */
+async function receiptFiles(quoteId: string): Promise<string[]> {
+  const files = await db
+    .select({ filename: schema.mail_outbox_attachments.filename })
+    .from(schema.mail_outbox_attachments)
+    .innerJoin(
+      schema.mail_outbox,
+      eq(schema.mail_outbox.id, schema.mail_outbox_attachments.outbox_id),
+    )
+    .where(
+      and(eq(schema.mail_outbox.quote_id, quoteId), eq(schema.mail_outbox.kind, "payment_receipt")),
+    );
+  return files.map((f) => f.filename).sort();
+}
+
 describe.each(drivers)("Stripe payments on %s", (driver) => {
   let database: TestDatabase;
   let admin: SessionUser;
@@ -494,20 +509,7 @@ describe.each(drivers)("Stripe payments on %s", (driver) => {
       status: "paid",
       paid_cents: invoice.total_cents,
     });
-    const files = await db
-      .select({ filename: schema.mail_outbox_attachments.filename })
-      .from(schema.mail_outbox_attachments)
-      .innerJoin(
-        schema.mail_outbox,
-        eq(schema.mail_outbox.id, schema.mail_outbox_attachments.outbox_id),
-      )
-      .where(
-        and(
-          eq(schema.mail_outbox.quote_id, quoteId),
-          eq(schema.mail_outbox.kind, "payment_receipt"),
-        ),
-      );
-    expect(files.map((f) => f.filename).sort()).toEqual([
+    expect(await receiptFiles(quoteId)).toEqual([
       `${invoice.number}-receipt-1.pdf`,
       `${invoice.number}-receipt-2.pdf`,
     ]);
@@ -568,20 +570,7 @@ describe.each(drivers)("Stripe payments on %s", (driver) => {
       stripe.deliver(stripe.signedEvent(completed.type, other)),
     ]);
     expect(statuses).toEqual([200, 200]);
-    const files = await db
-      .select({ filename: schema.mail_outbox_attachments.filename })
-      .from(schema.mail_outbox_attachments)
-      .innerJoin(
-        schema.mail_outbox,
-        eq(schema.mail_outbox.id, schema.mail_outbox_attachments.outbox_id),
-      )
-      .where(
-        and(
-          eq(schema.mail_outbox.quote_id, quoteId),
-          eq(schema.mail_outbox.kind, "payment_receipt"),
-        ),
-      );
-    expect(files.map((f) => f.filename).sort()).toEqual([
+    expect(await receiptFiles(quoteId)).toEqual([
       `${invoice.number}-receipt-1.pdf`,
       `${invoice.number}-receipt-2.pdf`,
     ]);

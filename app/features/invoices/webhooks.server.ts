@@ -135,10 +135,7 @@ async function applySessionNews(
   const optimistic = await applyNews(db, news);
   if (optimistic) return optimistic;
   return db.transaction(async (tx) => {
-    if (invoiceId)
-      await tx.execute(
-        sql`SELECT 1 FROM ${invoices} WHERE ${invoices.id} = ${invoiceId} FOR UPDATE`,
-      );
+    if (invoiceId) await lockInvoice(tx, invoiceId);
     const locked = await applyNews(tx, news);
     if (!locked) throw new Error("invoice changed under its lock");
     return locked;
