@@ -13,14 +13,7 @@ import { parseQuoteListQuery } from "~/features/admin/quote-list";
 import { listQuotes, quoteListWhere } from "~/features/admin/quotes.server";
 import { visitsToday } from "~/features/visits/today.server";
 import { db } from "~/lib/db.server";
-import {
-  benchDrivers,
-  type Driver,
-  printHeader,
-  time,
-  timedSeed,
-  withFreshDatabase,
-} from "./database";
+import { benchEachDriver, time } from "./database";
 
 const QUOTES = Number(process.env.BENCH_QUOTES ?? 100_000);
 
@@ -92,39 +85,30 @@ async function explain(search: string) {
   }
 }
 
-async function benchDriver(driver: Driver) {
-  await withFreshDatabase(driver, async () => {
-    await timedSeed(driver, `${QUOTES} quotes`, seed);
+await benchEachDriver({
+  header: `admin bench: ${QUOTES} quotes`,
+  seeded: `${QUOTES} quotes`,
+  seed,
+  measure: async (driver) => {
     const list = (search: string) => () =>
       listQuotes(parseQuoteListQuery(new URLSearchParams(search)));
     if (process.env.BENCH_EXPLAIN) await explain(process.env.BENCH_EXPLAIN);
-    await time("list: newest, page 1", driver, list(""));
-    await time("list: status=pending, page 1", driver, list("status=pending"));
-    await time("list: q=smith + status=pending, page 1", driver, list("q=smith&status=pending"));
-    await time(
-      "list: q=smith + status=pending, page 40",
-      driver,
-      list("q=smith&status=pending&page=40"),
-    );
-    await time("list: q=person4242@ (one match)", driver, list("q=person4242%40"));
-    await time("list: q=<reference> (one match)", driver, list("q=0f3a9c1b"));
-    await time(
-      "list: sort=urgency + service=mold, page 1",
-      driver,
-      list("sort=urgency&service=mold"),
-    );
-    await time("list: visit=none (no visit booked), page 1", driver, list("visit=none"));
-    await time(
-      "list: visit=none + status=pending, page 40",
-      driver,
-      list("visit=none&status=pending&page=40"),
-    );
+    const searches: [label: string, search: string][] = [
+      ["list: newest, page 1", ""],
+      ["list: status=pending, page 1", "status=pending"],
+      ["list: q=smith + status=pending, page 1", "q=smith&status=pending"],
+      ["list: q=smith + status=pending, page 40", "q=smith&status=pending&page=40"],
+      ["list: q=person4242@ (one match)", "q=person4242%40"],
+      ["list: q=<reference> (one match)", "q=0f3a9c1b"],
+      ["list: sort=urgency + service=mold, page 1", "sort=urgency&service=mold"],
+      ["list: visit=none (no visit booked), page 1", "visit=none"],
+      ["list: visit=none + status=pending, page 40", "visit=none&status=pending&page=40"],
+    ];
+    for (const [label, search] of searches) await time(label, driver, list(search));
     await time("dashboard cards", driver, () => dashboardCounts());
     await time("dashboard: visits today", driver, () => visitsToday());
     await time("analytics page", driver, () => analytics());
-  });
-}
+  },
+});
 
-printHeader(`admin bench: ${QUOTES} quotes`);
-for (const driver of benchDrivers()) await benchDriver(driver);
 process.exit(0);

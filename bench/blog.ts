@@ -10,14 +10,7 @@ import { db } from "~/lib/db.server";
 import * as categoryRoute from "~/routes/blog/category";
 import * as listRoute from "~/routes/blog/index";
 import * as postRoute from "~/routes/blog/post";
-import {
-  benchDrivers,
-  type Driver,
-  printHeader,
-  time,
-  timedSeed,
-  withFreshDatabase,
-} from "./database";
+import { benchEachDriver, time } from "./database";
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
 const TAGS = 40;
@@ -59,9 +52,11 @@ async function seed(): Promise<void> {
 
 const get = (path: string) => new Request(`http://localhost:3000${path}`);
 
-async function benchDriver(driver: Driver) {
-  await withFreshDatabase(driver, async () => {
-    await timedSeed(driver, `${POSTS} published posts`, seed);
+await benchEachDriver({
+  header: `blog bench: ${POSTS} published posts`,
+  seeded: `${POSTS} published posts`,
+  seed,
+  measure: async (driver) => {
     const args = (path: string, params: Record<string, string> = {}) =>
       ({ request: get(path), params, context: {} }) as never;
     await time("/blog (list, page 1)", driver, () => listRoute.loader(args("/blog")));
@@ -72,9 +67,7 @@ async function benchDriver(driver: Driver) {
     await time("/blog/post-5000 (post + related)", driver, () =>
       postRoute.loader(args("/blog/post-5000", { slug: "post-5000" })),
     );
-  });
-}
+  },
+});
 
-printHeader(`blog bench: ${POSTS} published posts`);
-for (const driver of benchDrivers()) await benchDriver(driver);
 process.exit(0);

@@ -1,5 +1,5 @@
 /**
- * What the in-process benchmarks (admin, blog) share: a fresh database per driver made the app's
+ * What the in-process benchmarks (admin, blog, jobs, invoices, messages, uploads) share: a fresh database per driver made the app's
  * database (PGlite in a temporary directory; a new PostgreSQL database when DATABASE_URL is set),
  * and a timer printing median and p99. BENCH_DRIVERS=pglite|postgres picks one driver; BENCH_RUNS
  * (default 40) sets the timed runs. Never touches ./data.
@@ -84,6 +84,25 @@ export async function time(label: string, driver: Driver, fn: () => Promise<unkn
   console.log(
     `${driver.padEnd(9)} ${label.padEnd(44)} median ${at(0.5).toFixed(1).padStart(6)} ms   p99 ${at(0.99).toFixed(1).padStart(6)} ms`,
   );
+}
+
+/**
+ * A whole in-process bench: prints `header`, then per driver (benchDrivers) seeds a fresh
+ * database with `seed` (its time printed as "seeded <seeded> in N s") and runs `measure`.
+ */
+export async function benchEachDriver(bench: {
+  header: string;
+  seeded: string;
+  seed: () => Promise<void>;
+  measure: (driver: Driver) => Promise<void>;
+}): Promise<void> {
+  printHeader(bench.header);
+  for (const driver of benchDrivers()) {
+    await withFreshDatabase(driver, async () => {
+      await timedSeed(driver, bench.seeded, bench.seed);
+      await bench.measure(driver);
+    });
+  }
 }
 
 /** Runs `seed` and prints how long it took. */

@@ -34,14 +34,7 @@ import { denverDate } from "~/lib/dates";
 import { db } from "~/lib/db.server";
 import { env, setEnv } from "~/lib/env.server";
 import { deliverDueMail } from "~/lib/outbox.server";
-import {
-  benchDrivers,
-  type Driver,
-  printHeader,
-  time,
-  timedSeed,
-  withFreshDatabase,
-} from "./database";
+import { benchEachDriver, type Driver, time } from "./database";
 
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 20_000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 200);
@@ -49,6 +42,7 @@ const WEBHOOK_SECRET = "whsec_bench_0123456789abcdef";
 const sdk = new Stripe("sk_test_bench", { telemetry: false });
 
 async function seed(): Promise<void> {
+  setEnv({ ...env(), STRIPE_SECRET_KEY: "sk_test_bench", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
   await db.execute(sql`
     INSERT INTO quotes (id, service, is_guest, current_status, created_at, description,
       contact_first_name, contact_last_name, contact_email, contact_phone, zip_code)
@@ -199,10 +193,11 @@ async function outboxReceipts(driver: Driver) {
   );
 }
 
-async function benchDriver(driver: Driver) {
-  await withFreshDatabase(driver, async () => {
-    setEnv({ ...env(), STRIPE_SECRET_KEY: "sk_test_bench", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
-    await timedSeed(driver, `${INVOICES} invoices`, seed);
+await benchEachDriver({
+  header: `invoices bench: ${INVOICES} invoices, ${EVENTS} events per webhook run`,
+  seeded: `${INVOICES} invoices`,
+  seed,
+  measure: async (driver) => {
     const today = denverDate(new Date());
     const query = (search: string) => parseInvoiceListQuery(new URLSearchParams(search));
     await time("/admin/invoices data (list+aging+months+flags)", driver, () =>
@@ -235,9 +230,7 @@ async function benchDriver(driver: Driver) {
       .map((i, n) => completedEvent(i.id, i.total, n % 2 === 1));
     await atOnce("webhook: card + bank, 8 at once", driver, concurrent, 8);
     await outboxReceipts(driver);
-  });
-}
+  },
+});
 
-printHeader(`invoices bench: ${INVOICES} invoices, ${EVENTS} events per webhook run`);
-for (const driver of benchDrivers()) await benchDriver(driver);
 process.exit(0);

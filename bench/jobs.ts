@@ -13,14 +13,7 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { jobListQuery, listJobs } from "~/features/jobs/list.server";
 import { db } from "~/lib/db.server";
-import {
-  benchDrivers,
-  type Driver,
-  printHeader,
-  time,
-  timedSeed,
-  withFreshDatabase,
-} from "./database";
+import { benchEachDriver, time } from "./database";
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 10_000);
 
@@ -116,9 +109,11 @@ async function completedRadonJob(): Promise<string> {
   return job.id;
 }
 
-async function benchDriver(driver: Driver) {
-  await withFreshDatabase(driver, async () => {
-    await timedSeed(driver, `${JOBS} jobs`, seed);
+await benchEachDriver({
+  header: "Jobs: /admin/jobs data and job PDFs",
+  seeded: `${JOBS} jobs`,
+  seed,
+  measure: async (driver) => {
     const list = (search: string) => () =>
       listJobs(jobListQuery.parse(Object.fromEntries(new URLSearchParams(search))));
     await time("/admin/jobs: newest, page 1", driver, list(""));
@@ -140,8 +135,5 @@ async function benchDriver(driver: Driver) {
     await time("completion report PDF (radon, photo, label)", driver, () =>
       completionReportPdf(jobId),
     );
-  });
-}
-
-printHeader("Jobs: /admin/jobs data and job PDFs");
-for (const driver of benchDrivers()) await benchDriver(driver);
+  },
+});

@@ -15,15 +15,8 @@ import {
   threadForStaff,
   unreadThreadCount,
 } from "~/features/messages/admin.server";
-import { db } from "~/lib/db.server";
-import {
-  benchDrivers,
-  type Driver,
-  printHeader,
-  time,
-  timedSeed,
-  withFreshDatabase,
-} from "./database";
+import { db, executedRows } from "~/lib/db.server";
+import { benchEachDriver, time } from "./database";
 
 const THREADS = Number(process.env.BENCH_THREADS ?? 5_000);
 const PER_THREAD = 20;
@@ -73,22 +66,17 @@ async function seed(): Promise<void> {
   await db.execute(sql`ANALYZE`);
 }
 
-async function benchDriver(driver: Driver) {
-  await withFreshDatabase(driver, async () => {
-    await timedSeed(
-      driver,
-      `${THREADS} threads, ${THREADS * PER_THREAD} messages (half sent by the outbox)`,
-      seed,
-    );
+await benchEachDriver({
+  header: `messages bench: ${THREADS} threads, ${THREADS * PER_THREAD} messages`,
+  seeded: `${THREADS} threads, ${THREADS * PER_THREAD} messages (half sent by the outbox)`,
+  seed,
+  measure: async (driver) => {
     const page =
       (q: string | undefined, n = 1) =>
       () =>
         Promise.all([listThreads({ q, page: n }), savedReplies()]);
     const result = await db.execute(sql`SELECT id::text AS id FROM quotes ORDER BY id LIMIT 1`);
-    // postgres.js answers an array of rows, PGlite an object with `rows`
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-      id: string;
-    }[];
+    const rows = executedRows<{ id: string }>(result);
     const reference = rows[0]?.id.slice(0, 8) ?? "00000000";
     const [thread] = (await listThreads({ page: 1 })).items;
     await time("page 1 (newest threads) + saved replies", driver, page(undefined));
@@ -100,9 +88,7 @@ async function benchDriver(driver: Driver) {
     await time("sidebar unread count", driver, () => unreadThreadCount());
     if (thread)
       await time("one thread (20 messages) as staff", driver, () => threadForStaff(thread.id));
-  });
-}
+  },
+});
 
-printHeader(`messages bench: ${THREADS} threads, ${THREADS * PER_THREAD} messages`);
-for (const driver of benchDrivers()) await benchDriver(driver);
 process.exit(0);
