@@ -13,6 +13,7 @@
  */
 import type { Page } from "@playwright/test";
 import ICAL from "ical.js";
+import { denverWallTime } from "../setup/denver";
 import { formData, validAnswers } from "../setup/forms";
 import { expect, openAs, test } from "./fixtures";
 import {
@@ -42,25 +43,6 @@ async function fillVisitAddress(page: Page) {
 
 /** What the radon test booked, for the admin's test further down. */
 const radonBooking = { reference: "", placementDay: "", visitLink: "", email: "" };
-
-/** "2026-12-01T09:00:00": instant `iso` as a wall time in America/Denver (as iCalendar writes it). */
-function denverWallTime(iso: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: "America/Denver",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
-}
 
 interface CalendarFile {
   filename: string;

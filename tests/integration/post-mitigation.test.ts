@@ -35,6 +35,7 @@ import * as moveRoute from "~/routes/admin/schedule-visit";
 import * as testRoute from "~/routes/jobs/radon-test";
 import { contextFor, makeUser, ORIGIN, requestTo, run } from "../setup/admin";
 import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
+import { denverTime } from "../setup/denver";
 import { formData, validAnswers } from "../setup/forms";
 import { jpegFile } from "../setup/job-records";
 import { renderRoute } from "../setup/render";
@@ -171,22 +172,7 @@ describe.each(drivers)("the post-mitigation radon test on %s", (driver) => {
   const toMinute = (at: Date) => new Date(Math.floor(at.getTime() / 60_000) * 60_000);
 
   /** Denver wall day and time of `at`, as the job page's form takes them. */
-  const wall = (at: Date) => {
-    const parts = new Intl.DateTimeFormat("en-CA", {
-      timeZone: "America/Denver",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    }).formatToParts(at);
-    const get = (type: string) => parts.find((p) => p.type === type)?.value;
-    return {
-      day: `${get("year")}-${get("month")}-${get("day")}`,
-      time: `${get("hour")}:${get("minute")}`,
-    };
-  };
+  const wall = (at: Date) => ({ day: denverTime(at, "yyyy-MM-dd"), time: denverTime(at, "HH:mm") });
 
   it(
     "completion mails a private link; the homeowner books a placement inside the window and its pick-up 48 to 96 hours later, both in one statement; a second booking is refused",

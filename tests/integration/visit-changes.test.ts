@@ -23,31 +23,13 @@ import * as visitRoute from "~/routes/quotes/status-visit";
 import { post } from "../setup/actions";
 import { contextFor, makeUser } from "../setup/admin";
 import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
+import { denverWallTime } from "../setup/denver";
 import { renderRoute } from "../setup/render";
 import { quoteWithLink, schedulePost, staffEveryDay, statusVisitPage } from "../setup/visits";
 
 const ORIGIN = "http://localhost:3000";
 const ip = "192.0.2.81";
 const TAKEN = "That time was just taken, please choose another";
-
-/** "2026-12-01T09:00:00": the wall time of instant `iso` in America/Denver, as iCalendar reads it. */
-function denverWallTime(iso: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: "America/Denver",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
-}
 
 interface ParsedEvent {
   method: string;
