@@ -6,7 +6,6 @@
  * customer) and staff; the upload sweep keeps it. One database per driver.
  */
 import { eq } from "drizzle-orm";
-import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customer_messages } from "~/db/messages-schema";
@@ -23,29 +22,12 @@ import * as statusRoute from "~/routes/quotes/status";
 import * as statusFileRoute from "~/routes/quotes/status-message-file";
 import { contextFor, makeUser, ORIGIN, run } from "../setup/admin";
 import { drivers, freshDatabase } from "../setup/database";
+import { jpegWithGps, pdfSaying } from "../setup/fixture-files";
 import { throughRoot } from "../setup/through-root";
 import { quoteWithLink } from "../setup/visits";
 
 /** A JPEG as a phone writes it: EXIF with the camera and GPS position. */
-const jpegWithGps = () =>
-  sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 40, g: 120, b: 200 } } })
-    .withExif({
-      IFD0: { Make: "Phone", Model: "Test 1" },
-      IFD3: {
-        GPSLatitudeRef: "N",
-        GPSLatitude: "40/1 45/1 0/1",
-        GPSLongitudeRef: "W",
-        GPSLongitude: "111/1 53/1 0/1",
-      },
-    })
-    .jpeg()
-    .toBuffer();
-
-async function pdf(): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  doc.addPage([300, 300]).drawText("Water test 2026", { x: 20, y: 150 });
-  return Buffer.from(await doc.save({ useObjectStreams: false }));
-}
+const pdf = () => pdfSaying("Water test 2026");
 
 const file = (bytes: Uint8Array, name: string, type: string) =>
   new File([new Uint8Array(bytes)], name, { type });

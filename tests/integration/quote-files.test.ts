@@ -29,6 +29,7 @@ import * as statusFileRoute from "~/routes/quotes/status-file";
 import * as uploadRoute from "~/routes/quotes/upload";
 import { contextFor, makeUser, ORIGIN, run } from "../setup/admin";
 import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
+import { jpegWithGps, pdfSaying } from "../setup/fixture-files";
 import { formData, validAnswers } from "../setup/forms";
 import { startS3Server, type TestS3Server } from "../setup/s3";
 import { throughRoot } from "../setup/through-root";
@@ -37,25 +38,7 @@ const SLOW = 180_000;
 const HEIC = fs.readFileSync(path.resolve("tests/fixtures/photo-gps.heic"));
 
 /** A JPEG as a phone writes it: EXIF with the camera and GPS position. */
-const jpegWithGps = (r = 40) =>
-  sharp({ create: { width: 1200, height: 900, channels: 3, background: { r, g: 120, b: 200 } } })
-    .withExif({
-      IFD0: { Make: "Phone", Model: "Test 1" },
-      IFD3: {
-        GPSLatitudeRef: "N",
-        GPSLatitude: "40/1 45/1 0/1",
-        GPSLongitudeRef: "W",
-        GPSLongitude: "111/1 53/1 0/1",
-      },
-    })
-    .jpeg()
-    .toBuffer();
-
-async function pdf(): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  doc.addPage([300, 300]).drawText("Radon 2.1 pCi/L", { x: 20, y: 150 });
-  return Buffer.from(await doc.save({ useObjectStreams: false }));
-}
+const pdf = () => pdfSaying("Radon 2.1 pCi/L");
 
 /** A PDF whose trailer names an encryption dictionary (a password-protected file). */
 async function encryptedPdf(): Promise<Buffer> {

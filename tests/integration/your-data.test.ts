@@ -9,7 +9,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
-import { PDFDocument } from "pdf-lib";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
@@ -39,6 +38,7 @@ import { PASSWORD, type SignedInAccount, sessionCount, signedInAccount } from ".
 import { post } from "../setup/actions";
 import { contextFor, makeUser, ORIGIN, requestTo, run, toastIn } from "../setup/admin";
 import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
+import { pdfSaying } from "../setup/fixture-files";
 import { formData, validAnswers } from "../setup/forms";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp";
 import { throughRoot } from "../setup/through-root";
@@ -60,12 +60,6 @@ const photo = (r: number) =>
   sharp({ create: { width: 400, height: 300, channels: 3, background: { r, g: 90, b: 160 } } })
     .jpeg()
     .toBuffer();
-
-async function pdf(text: string): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  doc.addPage([300, 300]).drawText(text, { x: 20, y: 150 });
-  return Buffer.from(await doc.save({ useObjectStreams: false }));
-}
 
 const signatureDataUrl = async () =>
   `data:image/png;base64,${(
@@ -187,7 +181,7 @@ describe.each(drivers)("your data on %s", (driver) => {
       zipCode: "84604",
     });
     annPhoto = await photo(30);
-    annReport = await pdf("Ann spore count");
+    annReport = await pdfSaying("Ann spore count");
     annQuote = await requestWithFiles(
       ann,
       "Ann's musty basement",
@@ -196,7 +190,7 @@ describe.each(drivers)("your data on %s", (driver) => {
     );
     bobQuote = await requestWithFiles(bob, "BOB-PRIVATE-DESCRIPTION", {
       photo: await photo(200),
-      report: await pdf("Bob private report"),
+      report: await pdfSaying("Bob private report"),
     });
     await signedEstimate(annQuote, ann);
   }, SLOW);
