@@ -28,6 +28,12 @@ export type PhoneFailure = { ok: false; status: number; message: string; field?:
 
 export const INVALID_MOBILE = "Enter a valid mobile number, such as (801) 555-0123";
 export const INVALID_SMS_CODE = "That code is not valid or has expired. Please request a new one.";
+const NOT_A_MOBILE: PhoneFailure = {
+  ok: false,
+  status: 400,
+  message: INVALID_MOBILE,
+  field: "phoneNumber",
+};
 const ALREADY_YOURS = "This is already your mobile number.";
 const TAKEN =
   "This number is on another account. Remove it there first, or use a different number.";
@@ -110,8 +116,7 @@ export async function sendMobileConfirmation(
   headers: Headers,
 ): Promise<{ ok: true; phoneNumber: string } | PhoneFailure> {
   const phoneNumber = normalizeMobile(input);
-  if (!phoneNumber)
-    return { ok: false, status: 400, message: INVALID_MOBILE, field: "phoneNumber" };
+  if (!phoneNumber) return NOT_A_MOBILE;
   if ((await confirmedMobileOf(userId)) === phoneNumber) {
     return { ok: false, status: 400, message: ALREADY_YOURS, field: "phoneNumber" };
   }
@@ -198,8 +203,7 @@ export async function sendSmsSignInCode(
   headers: Headers,
 ): Promise<{ ok: true; phoneNumber: string } | PhoneFailure> {
   const phoneNumber = normalizeMobile(input);
-  if (!phoneNumber)
-    return { ok: false, status: 400, message: INVALID_MOBILE, field: "phoneNumber" };
+  if (!phoneNumber) return NOT_A_MOBILE;
   const to = maskedNumber(phoneNumber);
   const limited = await consumeAuthLimit("sms-code-request", headers, phoneNumber);
   if (limited) {

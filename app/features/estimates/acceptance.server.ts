@@ -83,6 +83,25 @@ const expired = (validUntil: string) =>
 
 type Transaction = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
+/** Marks the estimate `status` and cancels its follow-ups: the customer has answered it. */
+async function settleEstimate(
+  tx: Transaction,
+  ref: { estimateId: string; quoteId: string },
+  status: "accepted" | "declined",
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(estimates)
+    .set({ status, updated_at: now })
+    .where(eq(estimates.id, ref.estimateId));
+  await cancelFollowUps(tx, {
+    estimateId: ref.estimateId,
+    quoteId: ref.quoteId,
+    reason: `the estimate was ${status}`,
+    now,
+  });
+}
+
 /**
  * Locks estimate `estimateId` until transaction `tx` ends (a second accept or decline waits here)
  * and reads, as committed by then, its acceptance and newest sent version.
@@ -241,16 +260,7 @@ export async function acceptEstimate(
           consent_text: ESIGN_CONSENT_TEXT,
         })
         .returning();
-      await tx
-        .update(estimates)
-        .set({ status: "accepted", updated_at: now })
-        .where(eq(estimates.id, ref.estimateId));
-      await cancelFollowUps(tx, {
-        estimateId: ref.estimateId,
-        quoteId: ref.quoteId,
-        reason: "the estimate was accepted",
-        now,
-      });
+      await settleEstimate(tx, ref, "accepted", now);
       if (current.status !== "approved") {
         await tx
           .update(quotes)
@@ -354,22 +364,12 @@ export async function declineEstimate(
           reason,
           declined_by: party.role === "customer" ? party.userId : null,
           declined_at: now,
-          client_ip: client.ip.slice(0, 100),
-          user_agent: client.userAgent.slice(0, 1000),
+          ...signerAudit(client),
         })
         .onConflictDoNothing({ target: estimate_declines.version_id })
         .returning({ id: estimate_declines.id });
       if (inserted.length === 0) return { ok: true, already: true };
-      await tx
-        .update(estimates)
-        .set({ status: "declined", updated_at: now })
-        .where(eq(estimates.id, ref.estimateId));
-      await cancelFollowUps(tx, {
-        estimateId: ref.estimateId,
-        quoteId: ref.quoteId,
-        reason: "the estimate was declined",
-        now,
-      });
+      await settleEstimate(tx, ref, "declined", now);
       await queueMail(tx, [estimateDeclinedAlert(ref.quoteId, content, reason)]);
       return { ok: true, already: false };
     },

@@ -39,6 +39,23 @@ export type InvoiceOutcome<T = object> =
   | ({ ok: true } & T)
   | { ok: false; status: number; message: string; fieldErrors?: Record<string, string[]> };
 
+/** The answer for a request that is not there (an unknown or malformed quote id). */
+export const QUOTE_NOT_FOUND = {
+  ok: false,
+  status: 404,
+  message: "This request was not found.",
+} as const;
+
+/** Locks quote `quoteId` until `tx` ends (its invoices are written one at a time); false if none. */
+export async function lockQuote(tx: Transaction, quoteId: string): Promise<boolean> {
+  const [quote] = await tx
+    .select({ id: quotes.id })
+    .from(quotes)
+    .where(eq(quotes.id, quoteId))
+    .for("update");
+  return quote !== undefined;
+}
+
 /**
  * The next number of `year` (America/Denver year of the issue date), taken in transaction `tx`:
  * the year's counter row is created or bumped by one statement, whose row lock holds any other
@@ -210,14 +227,7 @@ export async function createDepositInvoice(
 
 interface AcceptedOption {
   name: string;
-  lines: {
-    name: string;
-    description: string;
-    quantityThousandths: number;
-    unitPriceCents: number;
-    amountCents: number;
-    taxable: boolean;
-  }[];
+  lines: InvoiceLine[];
   totals: { subtotalCents: number; discountCents: number; taxCents: number; totalCents: number };
 }
 
@@ -250,7 +260,7 @@ export async function createFinalInvoice(
   createdBy: string | null,
   now: Date = new Date(),
 ): Promise<InvoiceOutcome<{ invoice: InvoiceRow; already: boolean }>> {
-  if (!isId(quoteId)) return { ok: false, status: 404, message: "This request was not found." };
+  if (!isId(quoteId)) return QUOTE_NOT_FOUND;
   return db.transaction((tx) => finalInvoiceIn(tx, quoteId, createdBy, now));
 }
 
@@ -264,12 +274,7 @@ export async function finalInvoiceIn(
   createdBy: string | null,
   now: Date,
 ): Promise<InvoiceOutcome<{ invoice: InvoiceRow; already: boolean }>> {
-  const [quote] = await tx
-    .select({ id: quotes.id })
-    .from(quotes)
-    .where(eq(quotes.id, quoteId))
-    .for("update");
-  if (!quote) return { ok: false, status: 404, message: "This request was not found." };
+  if (!(await lockQuote(tx, quoteId))) return QUOTE_NOT_FOUND;
   const existing = await tx
     .select()
     .from(invoices)
