@@ -25,6 +25,7 @@ import { db } from "~/lib/db.server";
 import { isId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { kickOutbox, queueMail } from "~/lib/outbox.server";
+import { refusal } from "~/lib/refusal.server";
 import {
   type EstimateParty,
   estimateFor,
@@ -58,28 +59,21 @@ export interface AcceptedEstimate {
   acceptedAt: Date;
 }
 
-const NOT_FOUND = { ok: false, status: 404, message: "This estimate is not available." } as const;
-const SUPERSEDED = {
-  ok: false,
-  status: 409,
-  message: "This estimate has been updated since you opened it. Please review the new version.",
-} as const;
-const DECLINED = {
-  ok: false,
-  status: 409,
-  message: "You declined this estimate. Contact us if you have changed your mind.",
-} as const;
-const CLOSED = {
-  ok: false,
-  status: 409,
-  message: "This request is closed and its estimate can no longer be accepted. Please contact us.",
-} as const;
+const NOT_FOUND = refusal(404, "This estimate is not available.");
+const SUPERSEDED = refusal(
+  409,
+  "This estimate has been updated since you opened it. Please review the new version.",
+);
+const DECLINED = refusal(
+  409,
+  "You declined this estimate. Contact us if you have changed your mind.",
+);
+const CLOSED = refusal(
+  409,
+  "This request is closed and its estimate can no longer be accepted. Please contact us.",
+);
 const expired = (validUntil: string) =>
-  ({
-    ok: false,
-    status: 410,
-    message: `This estimate expired on ${formatDate(validUntil)}. Contact us for a new one.`,
-  }) as const;
+  refusal(410, `This estimate expired on ${formatDate(validUntil)}. Contact us for a new one.`);
 
 type Transaction = Parameters<Parameters<typeof db.transaction>[0]>[0];
 

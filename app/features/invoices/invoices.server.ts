@@ -26,6 +26,7 @@ import { type Database, db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { isId } from "~/lib/ids";
 import { kickOutbox, queueMail } from "~/lib/outbox.server";
+import { refusal } from "~/lib/refusal.server";
 import { sha256Hex } from "./hash";
 import { invoiceSentMail } from "./mail.server";
 import { formatCents, type InvoiceLine } from "./money";
@@ -40,11 +41,7 @@ export type InvoiceOutcome<T = object> =
   | { ok: false; status: number; message: string; fieldErrors?: Record<string, string[]> };
 
 /** The answer for a request that is not there (an unknown or malformed quote id). */
-export const QUOTE_NOT_FOUND = {
-  ok: false,
-  status: 404,
-  message: "This request was not found.",
-} as const;
+export const QUOTE_NOT_FOUND = refusal(404, "This request was not found.");
 
 /** Locks quote `quoteId` until `tx` ends (its invoices are written one at a time); false if none. */
 export async function lockQuote(tx: Transaction, quoteId: string): Promise<boolean> {

@@ -7,7 +7,12 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { conversations, customer_messages } from "~/db/messages-schema";
 import { mail_outbox, quote_uploads, quotes } from "~/db/schema";
-import { fileNotFound, readUpload, storeMessageFile } from "~/features/quotes/files.server";
+import {
+  type FileReader,
+  fileNotFound,
+  readUpload,
+  storeMessageFile,
+} from "~/features/quotes/files.server";
 import { formatDateTime } from "~/lib/dates";
 import { db } from "~/lib/db.server";
 import { isId } from "~/lib/ids";
@@ -198,11 +203,8 @@ export async function customerMessageAction(
   return { ok: true };
 }
 
-/** Who asks for a message's file; the route has established it (session or status link). */
-export type MessageFileReader =
-  | { role: "admin" }
-  | { role: "owner"; userId: string }
-  | { role: "link"; quoteId: string };
+/** Who asks for a message's file: the same readers as a request's file. */
+export type MessageFileReader = FileReader;
 
 /**
  * The file sent with a customer's message, for `reader`: staff any, a signed-in customer the
