@@ -43,7 +43,12 @@ import { cancelFollowUps } from "./follow-ups.server";
 import { estimateAcceptedAlert, estimateAcceptedMail, estimateDeclinedAlert } from "./mail.server";
 import { formatUsd } from "./money";
 import type { AcceptEstimateInput, DeclineEstimateInput } from "./schemas";
-import { type ClientInfo, signatureImage, signerAudit } from "./signing.server";
+import {
+  type ClientInfo,
+  signatureImage,
+  signerAudit,
+  unreadableSignature,
+} from "./signing.server";
 import { estimateViewModel, isExpired } from "./view-model";
 
 export type { ClientInfo };
@@ -176,14 +181,7 @@ export async function acceptEstimate(
     };
   }
   const signature = await signatureImage(input.signature);
-  if (signature === undefined) {
-    return {
-      ok: false,
-      status: 400,
-      message: "The signature could not be read.",
-      fieldErrors: { signature: ["The signature could not be read; clear it and sign again"] },
-    };
-  }
+  if (signature === undefined) return unreadableSignature();
   const quote = await estimateQuoteInfo(ref.quoteId);
   if (!quote || !(ESTIMABLE_STATUSES as readonly string[]).includes(quote.status)) return CLOSED;
 

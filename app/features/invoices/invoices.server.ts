@@ -43,6 +43,22 @@ export type InvoiceOutcome<T = object> =
 /** The answer for a request that is not there (an unknown or malformed quote id). */
 export const QUOTE_NOT_FOUND = refusal(404, "This request was not found.");
 
+/** The answer for an unknown or malformed invoice id. */
+export const INVOICE_NOT_FOUND = refusal(404, "This invoice was not found.");
+
+/** Invoice `invoiceId`, locked until `tx` ends (its payments and state change one at a time). */
+export async function lockInvoice(
+  tx: Transaction,
+  invoiceId: string,
+): Promise<InvoiceRow | undefined> {
+  const [invoice] = await tx
+    .select()
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId))
+    .for("update");
+  return invoice;
+}
+
 /** Locks quote `quoteId` until `tx` ends (its invoices are written one at a time); false if none. */
 export async function lockQuote(tx: Transaction, quoteId: string): Promise<boolean> {
   const [quote] = await tx
@@ -388,14 +404,10 @@ export async function voidInvoice(
   by: string | null,
   now: Date = new Date(),
 ): Promise<InvoiceOutcome> {
-  if (!isId(invoiceId)) return { ok: false, status: 404, message: "This invoice was not found." };
+  if (!isId(invoiceId)) return INVOICE_NOT_FOUND;
   return db.transaction(async (tx) => {
-    const [invoice] = await tx
-      .select()
-      .from(invoices)
-      .where(eq(invoices.id, invoiceId))
-      .for("update");
-    if (!invoice) return { ok: false, status: 404, message: "This invoice was not found." };
+    const invoice = await lockInvoice(tx, invoiceId);
+    if (!invoice) return INVOICE_NOT_FOUND;
     if (invoice.status === "void") return { ok: true };
     if (invoice.paid_cents > 0) {
       return {
