@@ -15,6 +15,7 @@ import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { kickOutbox, queueMail } from "~/lib/outbox.server";
 import { consentHistory, mayText } from "./consent.server";
+import type { ThreadEntryView } from "./thread-entries";
 import { quotePerson, threadOf, touchThread } from "./threads.server";
 
 /** Threads shown per page of /admin/messages. */
@@ -78,30 +79,17 @@ export async function listThreads(query: { q?: string; page: number }) {
   return { items, total: n, pageCount: Math.max(1, Math.ceil(n / THREADS_PER_PAGE)) };
 }
 
-/** One entry of a thread, in time order. */
+/**
+ * One entry of a thread, in time order: as the page shows it (ThreadEntryView), with its time
+ * as a Date and, for a customer's message, the request it is about (its file links to
+ * /admin/messages/files/:fileId). `reply`: the office's own reply, not an automatic message.
+ */
 export type ThreadEntry =
-  | {
-      kind: "customer";
-      id: string;
+  | (Omit<Extract<ThreadEntryView, { kind: "customer" }>, "at"> & {
       at: Date;
-      channel: "sms" | "web" | "review";
-      body: string;
-      rating: number | null;
       quoteId: string | null;
-      /** the photo or PDF sent with the message (/admin/messages/files/:fileId) */
-      file: { name: string; href: string } | null;
-    }
-  | {
-      kind: "sent";
-      id: string;
-      at: Date;
-      channel: "mail" | "sms";
-      subject: string;
-      body: string;
-      status: "pending" | "sent" | "failed";
-      /** the office's own reply (not an automatic message) */
-      reply: boolean;
-    };
+    })
+  | (Omit<Extract<ThreadEntryView, { kind: "sent" }>, "at"> & { at: Date });
 
 /** The kind of outbox row a staff reply is. */
 export const STAFF_REPLY_KIND = "staff_reply";
