@@ -18,6 +18,7 @@ import { createRequire } from "node:module";
 import { Font, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
 import type { ReactElement, ReactNode } from "react";
 import wawoff2 from "wawoff2";
+import { env } from "./env.server";
 
 const require = createRequire(import.meta.url);
 
@@ -153,15 +154,18 @@ export function PdfSum({
   );
 }
 
-/** The letterhead: the company's name, its tagline and how to reach it (`contact`). */
+/**
+ * The letterhead: the company's name, its tagline and how to reach it (`contact`; by default its
+ * phone and email from the environment).
+ */
 export function PdfLetterhead({
   name,
   tagline,
-  contact,
+  contact = `Phone ${env().COMPANY_PHONE.display} | Email ${env().COMPANY_EMAIL}`,
 }: {
   name: string;
   tagline: string;
-  contact: string;
+  contact?: string;
 }) {
   return (
     <>

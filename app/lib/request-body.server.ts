@@ -3,25 +3,37 @@
  * limit, so an oversized or endless body never fills memory (client error reports, uploads).
  */
 
-/** The body's bytes, or null once it grows past `max` bytes (read no further; the rest is cancelled). */
-export async function readBodyCapped(request: Request, max: number): Promise<Buffer | null> {
-  if (!request.body) return Buffer.alloc(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
+/**
+ * Reads `body` to its end, handing each chunk to `take`.
+ * @returns true at the end; false once it grows past `max` bytes (read no further, the rest cancelled)
+ */
+async function readCapped(
+  body: ReadableStream<Uint8Array>,
+  max: number,
+  take: (chunk: Uint8Array) => void,
+): Promise<boolean> {
+  const reader = body.getReader();
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
+    if (done) return true;
     size += value.byteLength;
     if (size > max) {
       // not awaited: a cancelled branch of a cloned (teed) body settles only once its twin is
       // cancelled too
       reader.cancel().catch(() => {});
-      return null;
+      return false;
     }
-    chunks.push(value);
+    take(value);
   }
-  return Buffer.concat(chunks);
+}
+
+/** The body's bytes, or null once it grows past `max` bytes (read no further; the rest is cancelled). */
+export async function readBodyCapped(request: Request, max: number): Promise<Buffer | null> {
+  if (!request.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  const whole = await readCapped(request.body, max, (chunk) => chunks.push(chunk));
+  return whole ? Buffer.concat(chunks) : null;
 }
 
 /**
@@ -30,15 +42,5 @@ export async function readBodyCapped(request: Request, max: number): Promise<Buf
  */
 export async function discardBody(request: Request, max: number): Promise<void> {
   if (!request.body || request.bodyUsed) return;
-  const reader = request.body.getReader();
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    size += value.byteLength;
-    if (size > max) {
-      reader.cancel().catch(() => {});
-      return;
-    }
-  }
+  await readCapped(request.body, max, () => {});
 }

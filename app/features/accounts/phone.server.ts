@@ -14,6 +14,7 @@ import { twoFactor, user as users } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
+import { refusal } from "~/lib/refusal.server";
 import { maskedNumber } from "~/lib/sms.server";
 import { runAccountStep } from "./account-step.server";
 import { auth } from "./auth.server";
@@ -28,6 +29,13 @@ export type PhoneFailure = { ok: false; status: number; message: string; field?:
 
 export const INVALID_MOBILE = "Enter a valid mobile number, such as (801) 555-0123";
 export const INVALID_SMS_CODE = "That code is not valid or has expired. Please request a new one.";
+const NOT_A_MOBILE: PhoneFailure = {
+  ok: false,
+  status: 400,
+  message: INVALID_MOBILE,
+  field: "phoneNumber",
+};
+const NO_CONFIRMED_MOBILE = refusal(400, "Add and confirm a mobile number first.");
 const ALREADY_YOURS = "This is already your mobile number.";
 const TAKEN =
   "This number is on another account. Remove it there first, or use a different number.";
@@ -65,6 +73,13 @@ function unexpected(error: unknown): PhoneFailure {
   logger().error({ err: error }, "texted code step failed unexpectedly");
   return { ok: false, status: 500, message: UNEXPECTED };
 }
+
+/**
+ * better-auth's check of a texted second-factor `code`: the session cookies and the user.
+ * @throws better-auth's APIError for a wrong or expired code
+ */
+const verifyTextedSecondFactor = (code: string, headers: Headers) =>
+  auth().api.verifyTwoFactorOTP({ body: { code }, headers, returnHeaders: true });
 
 const codeOf = (error: unknown) =>
   error instanceof APIError ? (error.body as { code?: string } | undefined)?.code : undefined;
@@ -110,8 +125,7 @@ export async function sendMobileConfirmation(
   headers: Headers,
 ): Promise<{ ok: true; phoneNumber: string } | PhoneFailure> {
   const phoneNumber = normalizeMobile(input);
-  if (!phoneNumber)
-    return { ok: false, status: 400, message: INVALID_MOBILE, field: "phoneNumber" };
+  if (!phoneNumber) return NOT_A_MOBILE;
   if ((await confirmedMobileOf(userId)) === phoneNumber) {
     return { ok: false, status: 400, message: ALREADY_YOURS, field: "phoneNumber" };
   }
@@ -198,8 +212,7 @@ export async function sendSmsSignInCode(
   headers: Headers,
 ): Promise<{ ok: true; phoneNumber: string } | PhoneFailure> {
   const phoneNumber = normalizeMobile(input);
-  if (!phoneNumber)
-    return { ok: false, status: 400, message: INVALID_MOBILE, field: "phoneNumber" };
+  if (!phoneNumber) return NOT_A_MOBILE;
   const to = maskedNumber(phoneNumber);
   const limited = await consumeAuthLimit("sms-code-request", headers, phoneNumber);
   if (limited) {
@@ -321,11 +334,7 @@ export async function confirmTwoFactorText(
   const limited = await consumeAuthLimit("sms-code-check", headers, phoneNumber ?? userId);
   if (limited) return limited;
   try {
-    const result = await auth().api.verifyTwoFactorOTP({
-      body: { code },
-      headers,
-      returnHeaders: true,
-    });
+    const result = await verifyTextedSecondFactor(code, headers);
     logAuthEvent("sign_in.success", headers, { method: "sms_second_factor", userId });
     return { ok: true, userId: result.response.user.id, headers: result.headers };
   } catch (error) {
@@ -352,8 +361,7 @@ export async function startSmsTwoFactor(
   password: string,
 ): Promise<{ ok: true; ending: string; backupCodes: string[] } | PhoneFailure> {
   const phoneNumber = await confirmedMobileOf(userId);
-  if (!phoneNumber)
-    return { ok: false, status: 400, message: "Add and confirm a mobile number first." };
+  if (!phoneNumber) return NO_CONFIRMED_MOBILE;
   const started = await runAccountStep({
     limit: "password-confirm",
     headers,
@@ -392,16 +400,11 @@ export async function confirmSmsTwoFactor(
   code: string,
 ): Promise<{ ok: true; headers: Headers } | PhoneFailure> {
   const phoneNumber = await confirmedMobileOf(userId);
-  if (!phoneNumber)
-    return { ok: false, status: 400, message: "Add and confirm a mobile number first." };
+  if (!phoneNumber) return NO_CONFIRMED_MOBILE;
   const limited = await consumeAuthLimit("sms-code-check", headers, phoneNumber);
   if (limited) return limited;
   try {
-    const result = await auth().api.verifyTwoFactorOTP({
-      body: { code },
-      headers,
-      returnHeaders: true,
-    });
+    const result = await verifyTextedSecondFactor(code, headers);
     logAuthEvent("two_factor.enabled", headers, { userId, method: "sms" });
     return { ok: true, headers: result.headers };
   } catch (error) {

@@ -11,7 +11,7 @@ import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { logSecurityEvent, type SecurityEventFields } from "~/lib/security-log.server";
 import { auth } from "./auth.server";
-import { consumeAuthLimit } from "./auth-limits.server";
+import { type AuthAction, consumeAuthLimit, type LimitRefusal } from "./auth-limits.server";
 import { clientOf } from "./auth-request.server";
 import { commonPasswordError } from "./password-policy.server";
 import { isSsoEmail, SSO_ONLY_MESSAGE, ssoDomains } from "./providers";
@@ -50,6 +50,20 @@ export function ssoOnly(
   if (!isSsoEmail(email, ssoDomains(env()))) return null;
   logAuthEvent("sso.refused", headers, { method, domain: email.split("@").pop() ?? "" }, "warn");
   return { ok: false, status: 403, message: SSO_ONLY_MESSAGE };
+}
+
+/**
+ * What stops a step for `email` before better-auth is asked: the SSO refusal (`ssoOnly`, for
+ * `method`) or, that passed, limit `action` of the client and the email (429).
+ * @returns the refusal, or null to go on
+ */
+async function ssoOrLimited(
+  email: string,
+  method: Parameters<typeof ssoOnly>[1],
+  action: AuthAction,
+  headers: Headers,
+): Promise<({ ok: false } & AuthFailure) | LimitRefusal | null> {
+  return ssoOnly(email, method, headers) ?? (await consumeAuthLimit(action, headers, email));
 }
 
 /** The outcome of a first factor: signed in, or asked for the second factor next. */
@@ -107,10 +121,8 @@ export async function signIn(
   password: string,
   headers: Headers,
 ): Promise<FirstFactorOutcome> {
-  const refused = ssoOnly(email, "password", headers);
-  if (refused) return refused;
-  const limited = await consumeAuthLimit("sign-in", headers, email);
-  if (limited) return limited;
+  const stopped = await ssoOrLimited(email, "password", "sign-in", headers);
+  if (stopped) return stopped;
   try {
     const result = await auth().api.signInEmail({
       body: { email, password },
@@ -183,10 +195,8 @@ export async function signUp(
   password: string,
   headers: Headers,
 ): Promise<{ ok: true } | ({ ok: false } & AuthFailure)> {
-  const refused = ssoOnly(email, "sign_up", headers);
-  if (refused) return refused;
-  const limited = await consumeAuthLimit("sign-up", headers, email);
-  if (limited) return limited;
+  const stopped = await ssoOrLimited(email, "sign_up", "sign-up", headers);
+  if (stopped) return stopped;
   const weak = commonPasswordError(password);
   if (weak) return { ok: false, status: 400, message: weak, field: "password" };
   try {
@@ -211,10 +221,8 @@ export async function requestPasswordReset(
   email: string,
   headers: Headers,
 ): Promise<{ ok: true } | ({ ok: false } & AuthFailure)> {
-  const refused = ssoOnly(email, "password_reset", headers);
-  if (refused) return refused;
-  const limited = await consumeAuthLimit("password-reset", headers, email);
-  if (limited) return limited;
+  const stopped = await ssoOrLimited(email, "password_reset", "password-reset", headers);
+  if (stopped) return stopped;
   try {
     // for the security event only: the answer is the same whether or not the account exists
     const userId = await accountIdFor(email);
@@ -273,10 +281,8 @@ export async function resendVerification(
   email: string,
   headers: Headers,
 ): Promise<{ ok: true } | ({ ok: false } & AuthFailure)> {
-  const refused = ssoOnly(email, "verification_resend", headers);
-  if (refused) return refused;
-  const limited = await consumeAuthLimit("verification-resend", headers, email);
-  if (limited) return limited;
+  const stopped = await ssoOrLimited(email, "verification_resend", "verification-resend", headers);
+  if (stopped) return stopped;
   const anonymous = new Headers(headers);
   anonymous.delete("Cookie");
   try {
@@ -328,10 +334,8 @@ export async function sendSignInCode(
   email: string,
   headers: Headers,
 ): Promise<{ ok: true } | ({ ok: false } & AuthFailure)> {
-  const refused = ssoOnly(email, "email_code", headers);
-  if (refused) return refused;
-  const limited = await consumeAuthLimit("code-request", headers, email);
-  if (limited) return limited;
+  const stopped = await ssoOrLimited(email, "email_code", "code-request", headers);
+  if (stopped) return stopped;
   try {
     await auth().api.sendVerificationOTP({ body: { email, type: "sign-in" }, headers });
     logAuthEvent("sign_in_code.requested", headers);
@@ -350,10 +354,8 @@ export async function signInWithCode(
   code: string,
   headers: Headers,
 ): Promise<FirstFactorOutcome> {
-  const refused = ssoOnly(email, "email_code", headers);
-  if (refused) return refused;
-  const limited = await consumeAuthLimit("code-check", headers, email);
-  if (limited) return limited;
+  const stopped = await ssoOrLimited(email, "email_code", "code-check", headers);
+  if (stopped) return stopped;
   try {
     const result = await auth().api.signInEmailOTP({
       body: { email, otp: code },

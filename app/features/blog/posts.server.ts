@@ -14,6 +14,7 @@ import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { excerptOf, POSTS_PER_PAGE, readingMinutes } from "./format";
 import { sanitizePostHtml } from "./sanitize.server";
+import { TERM_TABLES, type TermKind } from "./terms.server";
 
 export interface TermLink {
   slug: string;
@@ -205,32 +206,30 @@ export interface TermWithCount extends TermLink {
   post_count: number;
 }
 
+const publishedCount = sql<number>`count(*)::int`;
+
+/** The terms of `kind` that have published posts, each with their number (no order yet). */
+function publishedTermCounts(kind: TermKind) {
+  const { terms, links, term } = TERM_TABLES[kind];
+  return db
+    .select({ slug: terms.slug, name: terms.name, post_count: publishedCount })
+    .from(terms)
+    .innerJoin(links, eq(term, terms.id))
+    .innerJoin(blog_posts, and(eq(blog_posts.id, links.post_id), isPublished))
+    .groupBy(terms.id);
+}
+
 /**
  * The categories that have published posts, ordered by name (SPEC), each with its number of
  * published posts; a category only drafts use is left out (it would read '0 articles').
  */
 export async function listCategories(): Promise<TermWithCount[]> {
-  const postCount = sql<number>`count(*)::int`;
-  return db
-    .select({ slug: blog_categories.slug, name: blog_categories.name, post_count: postCount })
-    .from(blog_categories)
-    .innerJoin(blog_post_categories, eq(blog_post_categories.category_id, blog_categories.id))
-    .innerJoin(blog_posts, and(eq(blog_posts.id, blog_post_categories.post_id), isPublished))
-    .groupBy(blog_categories.id)
-    .orderBy(asc(blog_categories.name));
+  return publishedTermCounts("category").orderBy(asc(blog_categories.name));
 }
 
 /** The `limit` tags with the most published posts (ties by name); tags without any are left out. */
 export async function popularTags(limit = 12): Promise<TermWithCount[]> {
-  const postCount = sql<number>`count(*)::int`;
-  return db
-    .select({ slug: blog_tags.slug, name: blog_tags.name, post_count: postCount })
-    .from(blog_tags)
-    .innerJoin(blog_post_tags, eq(blog_post_tags.tag_id, blog_tags.id))
-    .innerJoin(blog_posts, and(eq(blog_posts.id, blog_post_tags.post_id), isPublished))
-    .groupBy(blog_tags.id)
-    .orderBy(desc(postCount), asc(blog_tags.name))
-    .limit(limit);
+  return publishedTermCounts("tag").orderBy(desc(publishedCount), asc(blog_tags.name)).limit(limit);
 }
 
 /**

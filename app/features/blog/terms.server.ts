@@ -53,7 +53,8 @@ export const termActionSchema = z.discriminatedUnion("intent", [
 
 export type TermAction = z.infer<typeof termActionSchema>;
 
-const tables = {
+/** Each kind of term: its table, its post links and the links' column naming the term. */
+export const TERM_TABLES = {
   category: {
     terms: blog_categories,
     links: blog_post_categories,
@@ -64,7 +65,7 @@ const tables = {
 
 /** The terms of `kind` (only `id` when given) with their post counts, by name. */
 async function termsOf(kind: TermKind, id?: string): Promise<AdminTerm[]> {
-  const { terms, links, term } = tables[kind];
+  const { terms, links, term } = TERM_TABLES[kind];
   return db
     .select({
       id: terms.id,
@@ -106,7 +107,7 @@ export type TermOutcome =
  * ('A category with this name already exists'), nothing written.
  */
 export async function renameTerm(kind: TermKind, id: string, name: string): Promise<TermOutcome> {
-  const { terms } = tables[kind];
+  const { terms } = TERM_TABLES[kind];
   const taken = kind === "category" ? TERM_MESSAGES.categoryTaken : TERM_MESSAGES.tagTaken;
   try {
     const updated = await db
@@ -124,7 +125,7 @@ export async function renameTerm(kind: TermKind, id: string, name: string): Prom
 
 /** Deletes a category or tag; its post links go with it (the posts stay). */
 export async function deleteTerm(kind: TermKind, id: string): Promise<TermOutcome> {
-  const { terms } = tables[kind];
+  const { terms } = TERM_TABLES[kind];
   const deleted = await db.delete(terms).where(eq(terms.id, id)).returning({ name: terms.name });
   const [row] = deleted;
   return row ? { ok: true, name: row.name } : { ok: false, status: 404 };

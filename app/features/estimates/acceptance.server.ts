@@ -25,6 +25,7 @@ import { db } from "~/lib/db.server";
 import { isId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { kickOutbox, queueMail } from "~/lib/outbox.server";
+import { refusal } from "~/lib/refusal.server";
 import {
   type EstimateParty,
   estimateFor,
@@ -42,7 +43,12 @@ import { cancelFollowUps } from "./follow-ups.server";
 import { estimateAcceptedAlert, estimateAcceptedMail, estimateDeclinedAlert } from "./mail.server";
 import { formatUsd } from "./money";
 import type { AcceptEstimateInput, DeclineEstimateInput } from "./schemas";
-import { type ClientInfo, signatureImage, signerAudit } from "./signing.server";
+import {
+  type ClientInfo,
+  signatureImage,
+  signerAudit,
+  unreadableSignature,
+} from "./signing.server";
 import { estimateViewModel, isExpired } from "./view-model";
 
 export type { ClientInfo };
@@ -58,30 +64,42 @@ export interface AcceptedEstimate {
   acceptedAt: Date;
 }
 
-const NOT_FOUND = { ok: false, status: 404, message: "This estimate is not available." } as const;
-const SUPERSEDED = {
-  ok: false,
-  status: 409,
-  message: "This estimate has been updated since you opened it. Please review the new version.",
-} as const;
-const DECLINED = {
-  ok: false,
-  status: 409,
-  message: "You declined this estimate. Contact us if you have changed your mind.",
-} as const;
-const CLOSED = {
-  ok: false,
-  status: 409,
-  message: "This request is closed and its estimate can no longer be accepted. Please contact us.",
-} as const;
+const NOT_FOUND = refusal(404, "This estimate is not available.");
+const SUPERSEDED = refusal(
+  409,
+  "This estimate has been updated since you opened it. Please review the new version.",
+);
+const DECLINED = refusal(
+  409,
+  "You declined this estimate. Contact us if you have changed your mind.",
+);
+const CLOSED = refusal(
+  409,
+  "This request is closed and its estimate can no longer be accepted. Please contact us.",
+);
 const expired = (validUntil: string) =>
-  ({
-    ok: false,
-    status: 410,
-    message: `This estimate expired on ${formatDate(validUntil)}. Contact us for a new one.`,
-  }) as const;
+  refusal(410, `This estimate expired on ${formatDate(validUntil)}. Contact us for a new one.`);
 
 type Transaction = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
+/** Marks the estimate `status` and cancels its follow-ups: the customer has answered it. */
+async function settleEstimate(
+  tx: Transaction,
+  ref: { estimateId: string; quoteId: string },
+  status: "accepted" | "declined",
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(estimates)
+    .set({ status, updated_at: now })
+    .where(eq(estimates.id, ref.estimateId));
+  await cancelFollowUps(tx, {
+    estimateId: ref.estimateId,
+    quoteId: ref.quoteId,
+    reason: `the estimate was ${status}`,
+    now,
+  });
+}
 
 /**
  * Locks estimate `estimateId` until transaction `tx` ends (a second accept or decline waits here)
@@ -163,14 +181,7 @@ export async function acceptEstimate(
     };
   }
   const signature = await signatureImage(input.signature);
-  if (signature === undefined) {
-    return {
-      ok: false,
-      status: 400,
-      message: "The signature could not be read.",
-      fieldErrors: { signature: ["The signature could not be read; clear it and sign again"] },
-    };
-  }
+  if (signature === undefined) return unreadableSignature();
   const quote = await estimateQuoteInfo(ref.quoteId);
   if (!quote || !(ESTIMABLE_STATUSES as readonly string[]).includes(quote.status)) return CLOSED;
 
@@ -241,16 +252,7 @@ export async function acceptEstimate(
           consent_text: ESIGN_CONSENT_TEXT,
         })
         .returning();
-      await tx
-        .update(estimates)
-        .set({ status: "accepted", updated_at: now })
-        .where(eq(estimates.id, ref.estimateId));
-      await cancelFollowUps(tx, {
-        estimateId: ref.estimateId,
-        quoteId: ref.quoteId,
-        reason: "the estimate was accepted",
-        now,
-      });
+      await settleEstimate(tx, ref, "accepted", now);
       if (current.status !== "approved") {
         await tx
           .update(quotes)
@@ -354,22 +356,12 @@ export async function declineEstimate(
           reason,
           declined_by: party.role === "customer" ? party.userId : null,
           declined_at: now,
-          client_ip: client.ip.slice(0, 100),
-          user_agent: client.userAgent.slice(0, 1000),
+          ...signerAudit(client),
         })
         .onConflictDoNothing({ target: estimate_declines.version_id })
         .returning({ id: estimate_declines.id });
       if (inserted.length === 0) return { ok: true, already: true };
-      await tx
-        .update(estimates)
-        .set({ status: "declined", updated_at: now })
-        .where(eq(estimates.id, ref.estimateId));
-      await cancelFollowUps(tx, {
-        estimateId: ref.estimateId,
-        quoteId: ref.quoteId,
-        reason: "the estimate was declined",
-        now,
-      });
+      await settleEstimate(tx, ref, "declined", now);
       await queueMail(tx, [estimateDeclinedAlert(ref.quoteId, content, reason)]);
       return { ok: true, already: false };
     },

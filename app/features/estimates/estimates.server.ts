@@ -13,6 +13,7 @@ import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { isId } from "~/lib/ids";
 import { kickOutbox, queueMail } from "~/lib/outbox.server";
+import { refusal } from "~/lib/refusal.server";
 import {
   type EstimateParty,
   estimateQuoteInfo,
@@ -48,17 +49,9 @@ export type EstimateOutcome<T = object> =
       fieldErrors?: Record<string, string[]>;
     };
 
-const NOT_FOUND = { ok: false, status: 404, message: "No such quote." } as const;
-const STAFF_ONLY = {
-  ok: false,
-  status: 403,
-  message: "Only staff can change an estimate.",
-} as const;
-const ACCEPTED = {
-  ok: false,
-  status: 409,
-  message: "This estimate was accepted and signed; it can no longer change.",
-} as const;
+const NOT_FOUND = refusal(404, "No such quote.");
+const STAFF_ONLY = refusal(403, "Only staff can change an estimate.");
+const ACCEPTED = refusal(409, "This estimate was accepted and signed; it can no longer change.");
 
 export { ESTIMABLE_STATUSES } from "./statuses";
 

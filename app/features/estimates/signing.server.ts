@@ -40,6 +40,21 @@ export async function signatureImage(
   }
 }
 
+/** The refusal of a drawn signature `signatureImage` could not read: 400, with the field's message. */
+export function unreadableSignature(): {
+  ok: false;
+  status: 400;
+  message: string;
+  fieldErrors: Record<string, string[]>;
+} {
+  return {
+    ok: false,
+    status: 400,
+    message: "The signature could not be read.",
+    fieldErrors: { signature: ["The signature could not be read; clear it and sign again"] },
+  };
+}
+
 /**
  * The last Utah date a signing link mailed at `now` opens, as an estimate's validity: 30 days.
  * @returns an ISO date (YYYY-MM-DD)

@@ -26,6 +26,7 @@ import { type Database, db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { isId } from "~/lib/ids";
 import { kickOutbox, queueMail } from "~/lib/outbox.server";
+import { refusal } from "~/lib/refusal.server";
 import { sha256Hex } from "./hash";
 import { invoiceSentMail } from "./mail.server";
 import { formatCents, type InvoiceLine } from "./money";
@@ -38,6 +39,35 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceOutcome<T = object> =
   | ({ ok: true } & T)
   | { ok: false; status: number; message: string; fieldErrors?: Record<string, string[]> };
+
+/** The answer for a request that is not there (an unknown or malformed quote id). */
+export const QUOTE_NOT_FOUND = refusal(404, "This request was not found.");
+
+/** The answer for an unknown or malformed invoice id. */
+export const INVOICE_NOT_FOUND = refusal(404, "This invoice was not found.");
+
+/** Invoice `invoiceId`, locked until `tx` ends (its payments and state change one at a time). */
+export async function lockInvoice(
+  tx: Transaction,
+  invoiceId: string,
+): Promise<InvoiceRow | undefined> {
+  const [invoice] = await tx
+    .select()
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId))
+    .for("update");
+  return invoice;
+}
+
+/** Locks quote `quoteId` until `tx` ends (its invoices are written one at a time); false if none. */
+export async function lockQuote(tx: Transaction, quoteId: string): Promise<boolean> {
+  const [quote] = await tx
+    .select({ id: quotes.id })
+    .from(quotes)
+    .where(eq(quotes.id, quoteId))
+    .for("update");
+  return quote !== undefined;
+}
 
 /**
  * The next number of `year` (America/Denver year of the issue date), taken in transaction `tx`:
@@ -210,14 +240,7 @@ export async function createDepositInvoice(
 
 interface AcceptedOption {
   name: string;
-  lines: {
-    name: string;
-    description: string;
-    quantityThousandths: number;
-    unitPriceCents: number;
-    amountCents: number;
-    taxable: boolean;
-  }[];
+  lines: InvoiceLine[];
   totals: { subtotalCents: number; discountCents: number; taxCents: number; totalCents: number };
 }
 
@@ -250,7 +273,7 @@ export async function createFinalInvoice(
   createdBy: string | null,
   now: Date = new Date(),
 ): Promise<InvoiceOutcome<{ invoice: InvoiceRow; already: boolean }>> {
-  if (!isId(quoteId)) return { ok: false, status: 404, message: "This request was not found." };
+  if (!isId(quoteId)) return QUOTE_NOT_FOUND;
   return db.transaction((tx) => finalInvoiceIn(tx, quoteId, createdBy, now));
 }
 
@@ -264,12 +287,7 @@ export async function finalInvoiceIn(
   createdBy: string | null,
   now: Date,
 ): Promise<InvoiceOutcome<{ invoice: InvoiceRow; already: boolean }>> {
-  const [quote] = await tx
-    .select({ id: quotes.id })
-    .from(quotes)
-    .where(eq(quotes.id, quoteId))
-    .for("update");
-  if (!quote) return { ok: false, status: 404, message: "This request was not found." };
+  if (!(await lockQuote(tx, quoteId))) return QUOTE_NOT_FOUND;
   const existing = await tx
     .select()
     .from(invoices)
@@ -386,14 +404,10 @@ export async function voidInvoice(
   by: string | null,
   now: Date = new Date(),
 ): Promise<InvoiceOutcome> {
-  if (!isId(invoiceId)) return { ok: false, status: 404, message: "This invoice was not found." };
+  if (!isId(invoiceId)) return INVOICE_NOT_FOUND;
   return db.transaction(async (tx) => {
-    const [invoice] = await tx
-      .select()
-      .from(invoices)
-      .where(eq(invoices.id, invoiceId))
-      .for("update");
-    if (!invoice) return { ok: false, status: 404, message: "This invoice was not found." };
+    const invoice = await lockInvoice(tx, invoiceId);
+    if (!invoice) return INVOICE_NOT_FOUND;
     if (invoice.status === "void") return { ok: true };
     if (invoice.paid_cents > 0) {
       return {

@@ -30,6 +30,22 @@ const pdfAttachment = (filename: string, content: Buffer) => ({
   content,
 });
 
+/** A plain-text mail to `invoice`'s customer: a greeting, the lines `body`, the company's name. */
+function customerMail(
+  invoice: MailInvoice,
+  kind: string,
+  subject: string,
+  body: string[],
+): OutboxMessage {
+  return {
+    kind,
+    quoteId: invoice.quote_id,
+    to: invoice.customer_email,
+    subject,
+    text: [`Hello ${invoice.customer_name},`, "", ...body, "", company.name].join("\n"),
+  };
+}
+
 /** The file name of invoice `number`'s PDF. */
 export const invoicePdfFilename = (number: string) => `${number}.pdf`;
 /** The file name of the receipt of a payment on invoice `number`. */
@@ -40,24 +56,21 @@ export const receiptPdfFilename = (number: string, receiptNumber: number) =>
 export function invoiceSentMail(invoice: MailInvoice, url: string, pdf: Buffer): OutboxMessage {
   const balance = invoice.total_cents - invoice.paid_cents;
   return {
-    kind: "invoice_sent",
-    quoteId: invoice.quote_id,
-    to: invoice.customer_email,
-    subject: `Invoice ${invoice.number} from ${company.name}: ${formatCents(balance)} due ${formatDate(invoice.due_on)}`,
-    text: [
-      `Hello ${invoice.customer_name},`,
-      "",
-      `Here is invoice ${invoice.number}${invoice.kind === "deposit" ? " for the deposit on your accepted estimate" : ""}: ${formatCents(invoice.total_cents)}, ${formatCents(balance)} due by ${formatDate(invoice.due_on)}.`,
-      "",
-      "View it and pay by card or bank account online:",
-      url,
-      "",
-      `You may also pay by check or call us at ${env().COMPANY_PHONE.display}. The invoice is attached as a PDF.`,
-      "",
-      "The link is yours alone: please do not forward it.",
-      "",
-      company.name,
-    ].join("\n"),
+    ...customerMail(
+      invoice,
+      "invoice_sent",
+      `Invoice ${invoice.number} from ${company.name}: ${formatCents(balance)} due ${formatDate(invoice.due_on)}`,
+      [
+        `Here is invoice ${invoice.number}${invoice.kind === "deposit" ? " for the deposit on your accepted estimate" : ""}: ${formatCents(invoice.total_cents)}, ${formatCents(balance)} due by ${formatDate(invoice.due_on)}.`,
+        "",
+        "View it and pay by card or bank account online:",
+        url,
+        "",
+        `You may also pay by check or call us at ${env().COMPANY_PHONE.display}. The invoice is attached as a PDF.`,
+        "",
+        "The link is yours alone: please do not forward it.",
+      ],
+    ),
     attachments: [pdfAttachment(invoicePdfFilename(invoice.number), pdf)],
   };
 }
@@ -77,22 +90,19 @@ export function receiptMail(
 ): OutboxMessage {
   const balance = invoice.total_cents - invoice.paid_cents;
   return {
-    kind: "payment_receipt",
-    quoteId: invoice.quote_id,
-    to: invoice.customer_email,
-    subject: `Receipt: ${formatCents(amountCents)} received on invoice ${invoice.number}`,
-    text: [
-      `Hello ${invoice.customer_name},`,
-      "",
-      `Thank you: we received ${formatCents(amountCents)} on invoice ${invoice.number}.`,
-      balance > 0
-        ? `${formatCents(balance)} remains due by ${formatDate(invoice.due_on)}.`
-        : "The invoice is paid in full.",
-      "",
-      "Your receipt is attached as a PDF.",
-      "",
-      company.name,
-    ].join("\n"),
+    ...customerMail(
+      invoice,
+      "payment_receipt",
+      `Receipt: ${formatCents(amountCents)} received on invoice ${invoice.number}`,
+      [
+        `Thank you: we received ${formatCents(amountCents)} on invoice ${invoice.number}.`,
+        balance > 0
+          ? `${formatCents(balance)} remains due by ${formatDate(invoice.due_on)}.`
+          : "The invoice is paid in full.",
+        "",
+        "Your receipt is attached as a PDF.",
+      ],
+    ),
     attachments: [
       {
         filename: receiptPdfFilename(invoice.number, receiptNumber),
@@ -111,24 +121,19 @@ export function overdueReminderMail(
   url: string,
 ): OutboxMessage {
   const balance = invoice.total_cents - invoice.paid_cents;
-  return {
-    kind: "invoice_overdue",
-    quoteId: invoice.quote_id,
-    to: invoice.customer_email,
-    subject: `Reminder: invoice ${invoice.number} was due ${formatDate(invoice.due_on)}`,
-    text: [
-      `Hello ${invoice.customer_name},`,
-      "",
+  return customerMail(
+    invoice,
+    "invoice_overdue",
+    `Reminder: invoice ${invoice.number} was due ${formatDate(invoice.due_on)}`,
+    [
       `Invoice ${invoice.number} was due on ${formatDate(invoice.due_on)}, ${days} days ago, and ${formatCents(balance)} is still open.`,
       "",
       "Pay it online:",
       url,
       "",
       `Or pay by check, or call us at ${env().COMPANY_PHONE.display}. If you have already paid, thank you, and please ignore this message.`,
-      "",
-      company.name,
-    ].join("\n"),
-  };
+    ],
+  );
 }
 
 /** The company's alert about an online payment staff should look at (`reason`). */

@@ -20,9 +20,11 @@ import { isId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { kickOutbox, queueMail, registerAttachmentDrawer } from "~/lib/outbox.server";
 import {
+  INVOICE_NOT_FOUND,
   type InvoiceOutcome,
   type InvoiceRow,
   invoiceById,
+  lockInvoice,
   recordInvoiceEvent,
   type Transaction,
 } from "./invoices.server";
@@ -64,8 +66,6 @@ export const refundSchema = z.object({
 });
 export type RefundInput = z.infer<typeof refundSchema>;
 
-const NOT_FOUND = { ok: false, status: 404, message: "This invoice was not found." } as const;
-
 /**
  * Records a payment staff received on invoice `invoiceId` (cash, check with its number, card on
  * site, bank transfer), then mails the receipt.
@@ -78,7 +78,7 @@ export async function recordStaffPayment(
   by: string | null,
   now: Date = new Date(),
 ): Promise<InvoiceOutcome<{ payment: PaymentRow }>> {
-  if (!isId(invoiceId)) return NOT_FOUND;
+  if (!isId(invoiceId)) return INVOICE_NOT_FOUND;
   if (input.method === "check" && !input.reference) {
     return {
       ok: false,
@@ -89,12 +89,8 @@ export async function recordStaffPayment(
   }
   const outcome = await db.transaction(
     async (tx): Promise<InvoiceOutcome<{ payment: PaymentRow }>> => {
-      const [invoice] = await tx
-        .select()
-        .from(invoices)
-        .where(eq(invoices.id, invoiceId))
-        .for("update");
-      if (!invoice) return NOT_FOUND;
+      const invoice = await lockInvoice(tx, invoiceId);
+      if (!invoice) return INVOICE_NOT_FOUND;
       if (invoice.status === "void") {
         return { ok: false, status: 409, message: "This invoice is void." };
       }
@@ -285,12 +281,8 @@ export async function refundPayment(
     }
   }
   return db.transaction(async (tx): Promise<InvoiceOutcome<{ refund: RefundRow }>> => {
-    const [invoice] = await tx
-      .select()
-      .from(invoices)
-      .where(eq(invoices.id, payment.invoice_id))
-      .for("update");
-    if (!invoice) return NOT_FOUND;
+    const invoice = await lockInvoice(tx, payment.invoice_id);
+    if (!invoice) return INVOICE_NOT_FOUND;
     const inserted = await tx
       .insert(refunds)
       .values({

@@ -21,16 +21,6 @@ const styles = {
 
 type Invoice = typeof invoices.$inferSelect;
 
-function Letterhead() {
-  return (
-    <PdfLetterhead
-      name={company.name}
-      tagline={company.tagline}
-      contact={`Phone ${env().COMPANY_PHONE.display} | Email ${env().COMPANY_EMAIL}`}
-    />
-  );
-}
-
 /** The invoice document. */
 function InvoicePdf({ invoice }: { invoice: Invoice }) {
   const lines = JSON.parse(invoice.lines) as InvoiceLine[];
@@ -38,7 +28,7 @@ function InvoicePdf({ invoice }: { invoice: Invoice }) {
   return (
     <Document title={`Invoice ${invoice.number}`} author={company.name} creator={company.name}>
       <Page size="LETTER" style={styles.page}>
-        <Letterhead />
+        <PdfLetterhead name={company.name} tagline={company.tagline} />
         <Text style={styles.title}>
           {invoice.status === "void" ? "VOID - " : ""}Invoice {invoice.number} (
           {invoiceKind.label(invoice.kind)})
@@ -108,7 +98,7 @@ export function renderReceiptPdf(invoice: Invoice, payment: ReceiptPayment): Pro
   return renderPdf(
     <Document title={`Receipt for ${invoice.number}`} author={company.name} creator={company.name}>
       <Page size="LETTER" style={styles.page}>
-        <Letterhead />
+        <PdfLetterhead name={company.name} tagline={company.tagline} />
         <Text style={styles.title}>
           Receipt {payment.receiptNumber} for invoice {invoice.number}
         </Text>

@@ -5,7 +5,7 @@
  * lines once at the estimate's rate). Refused with a message naming the line; nothing written.
  */
 import { and, desc, eq, ne } from "drizzle-orm";
-import { estimate_versions, estimates, invoices, quotes } from "~/db/schema";
+import { estimate_versions, estimates, invoices } from "~/db/schema";
 import * as limits from "~/features/catalog/estimate-limits";
 import { TYPED_INVOICE_KINDS } from "~/features/catalog/invoice-enums";
 import {
@@ -21,6 +21,8 @@ import {
   type InvoiceOutcome,
   type InvoiceRow,
   insertInvoice,
+  lockQuote,
+  QUOTE_NOT_FOUND,
   type Transaction,
 } from "./invoices.server";
 import type { InvoiceLine } from "./money";
@@ -145,14 +147,9 @@ export async function createTypedInvoice(
   createdBy: string | null,
   now: Date = new Date(),
 ): Promise<InvoiceOutcome<{ invoice: InvoiceRow }>> {
-  if (!isId(quoteId)) return { ok: false, status: 404, message: "This request was not found." };
+  if (!isId(quoteId)) return QUOTE_NOT_FOUND;
   return db.transaction(async (tx) => {
-    const [quote] = await tx
-      .select({ id: quotes.id })
-      .from(quotes)
-      .where(eq(quotes.id, quoteId))
-      .for("update");
-    if (!quote) return { ok: false, status: 404, message: "This request was not found." };
+    if (!(await lockQuote(tx, quoteId))) return QUOTE_NOT_FOUND;
     if (input.kind === "final") {
       const [final] = await tx
         .select({ number: invoices.number })

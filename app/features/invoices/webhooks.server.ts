@@ -14,7 +14,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import { invoices, payments, refunds, stripe_events } from "~/db/schema";
+import { payments, refunds, stripe_events } from "~/db/schema";
 import { isSerializationFailure } from "~/lib/database-errors.server";
 import { denverDate } from "~/lib/dates";
 import { db, executedRows } from "~/lib/db.server";
@@ -22,7 +22,12 @@ import { env } from "~/lib/env.server";
 import { isId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { kickOutbox, type OutboxMessage, queuedMailRows } from "~/lib/outbox.server";
-import { type InvoiceRow, recordInvoiceEvent, type Transaction } from "./invoices.server";
+import {
+  type InvoiceRow,
+  lockInvoice,
+  recordInvoiceEvent,
+  type Transaction,
+} from "./invoices.server";
 import { type MailInvoice, paymentFlagAlert, receiptMail } from "./mail.server";
 import { formatCents } from "./money";
 // the receipt mail's PDF drawer is registered there, for every process that queues receipts
@@ -191,15 +196,6 @@ async function applyNews(executor: Executor, news: SessionNews): Promise<Session
 function sessionInvoiceId(session: Stripe.Checkout.Session): string | null {
   const id = session.metadata?.invoice_id;
   return isId(id) ? id : null;
-}
-
-async function lockInvoice(tx: Transaction, invoiceId: string): Promise<InvoiceRow | undefined> {
-  const [invoice] = await tx
-    .select()
-    .from(invoices)
-    .where(eq(invoices.id, invoiceId))
-    .for("update");
-  return invoice;
 }
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>

@@ -8,7 +8,6 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql } from "drizzle-
 import { z } from "zod";
 import { conversations, customer_messages, saved_replies } from "~/db/messages-schema";
 import { mail_outbox, quote_status_links, quote_uploads, quotes } from "~/db/schema";
-import { normalizeMobile } from "~/features/accounts/mobile-number.server";
 import { company } from "~/features/catalog/company";
 import { referenceIdRange, referenceNumber } from "~/features/quotes/reference";
 import { newStatusLink } from "~/features/quotes/status-link.server";
@@ -16,7 +15,8 @@ import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { kickOutbox, queueMail } from "~/lib/outbox.server";
 import { consentHistory, mayText } from "./consent.server";
-import { threadOf, touchThread } from "./threads.server";
+import type { ThreadEntryView } from "./thread-entries";
+import { quotePerson, threadOf, touchThread } from "./threads.server";
 
 /** Threads shown per page of /admin/messages. */
 export const THREADS_PER_PAGE = 50;
@@ -79,30 +79,17 @@ export async function listThreads(query: { q?: string; page: number }) {
   return { items, total: n, pageCount: Math.max(1, Math.ceil(n / THREADS_PER_PAGE)) };
 }
 
-/** One entry of a thread, in time order. */
+/**
+ * One entry of a thread, in time order: as the page shows it (ThreadEntryView), with its time
+ * as a Date and, for a customer's message, the request it is about (its file links to
+ * /admin/messages/files/:fileId). `reply`: the office's own reply, not an automatic message.
+ */
 export type ThreadEntry =
-  | {
-      kind: "customer";
-      id: string;
+  | (Omit<Extract<ThreadEntryView, { kind: "customer" }>, "at"> & {
       at: Date;
-      channel: "sms" | "web" | "review";
-      body: string;
-      rating: number | null;
       quoteId: string | null;
-      /** the photo or PDF sent with the message (/admin/messages/files/:fileId) */
-      file: { name: string; href: string } | null;
-    }
-  | {
-      kind: "sent";
-      id: string;
-      at: Date;
-      channel: "mail" | "sms";
-      subject: string;
-      body: string;
-      status: "pending" | "sent" | "failed";
-      /** the office's own reply (not an automatic message) */
-      reply: boolean;
-    };
+    })
+  | (Omit<Extract<ThreadEntryView, { kind: "sent" }>, "at"> & { at: Date });
 
 /** The kind of outbox row a staff reply is. */
 export const STAFF_REPLY_KIND = "staff_reply";
@@ -352,24 +339,7 @@ export function savedReplies() {
  * 'Messages' link. @returns null for an unknown request.
  */
 export async function threadOfQuote(quoteId: string): Promise<string | null> {
-  const [quote] = await db
-    .select({
-      userId: quotes.user_id,
-      email: quotes.contact_email,
-      phone: quotes.contact_phone,
-      first: quotes.contact_first_name,
-      last: quotes.contact_last_name,
-    })
-    .from(quotes)
-    .where(eq(quotes.id, quoteId))
-    .limit(1);
-  if (!quote) return null;
-  return db.transaction((tx) =>
-    threadOf(tx, {
-      userId: quote.userId,
-      email: quote.email,
-      phoneNumber: normalizeMobile(quote.phone),
-      name: `${quote.first} ${quote.last}`.trim(),
-    }),
-  );
+  const person = await quotePerson(quoteId);
+  if (!person) return null;
+  return db.transaction((tx) => threadOf(tx, person));
 }

@@ -7,14 +7,18 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { conversations, customer_messages } from "~/db/messages-schema";
 import { mail_outbox, quote_uploads, quotes } from "~/db/schema";
-import { normalizeMobile } from "~/features/accounts/mobile-number.server";
-import { fileNotFound, readUpload, storeMessageFile } from "~/features/quotes/files.server";
+import {
+  type FileReader,
+  fileNotFound,
+  readUpload,
+  storeMessageFile,
+} from "~/features/quotes/files.server";
 import { formatDateTime } from "~/lib/dates";
 import { db } from "~/lib/db.server";
 import { isId } from "~/lib/ids";
 import { createRateLimit, type RateLimit } from "~/lib/rate-limit.server";
 import type { ThreadEntryView } from "./thread-entries";
-import { markNewMessage, threadOf } from "./threads.server";
+import { markNewMessage, quotePerson, threadOf } from "./threads.server";
 
 const STAFF_REPLY_KIND = "staff_reply";
 
@@ -95,25 +99,10 @@ export async function addCustomerMessage(
   body: string,
   extra: { channel?: "web" | "review"; rating?: number | null; uploadId?: string | null } = {},
 ): Promise<boolean> {
-  const [quote] = await db
-    .select({
-      userId: quotes.user_id,
-      email: quotes.contact_email,
-      phone: quotes.contact_phone,
-      first: quotes.contact_first_name,
-      last: quotes.contact_last_name,
-    })
-    .from(quotes)
-    .where(eq(quotes.id, quoteId))
-    .limit(1);
-  if (!quote) return false;
+  const person = await quotePerson(quoteId);
+  if (!person) return false;
   await db.transaction(async (tx) => {
-    const threadId = await threadOf(tx, {
-      userId: quote.userId,
-      email: quote.email,
-      phoneNumber: normalizeMobile(quote.phone),
-      name: `${quote.first} ${quote.last}`.trim(),
-    });
+    const threadId = await threadOf(tx, person);
     await tx.insert(customer_messages).values({
       conversation_id: threadId,
       channel: extra.channel ?? "web",
@@ -214,11 +203,8 @@ export async function customerMessageAction(
   return { ok: true };
 }
 
-/** Who asks for a message's file; the route has established it (session or status link). */
-export type MessageFileReader =
-  | { role: "admin" }
-  | { role: "owner"; userId: string }
-  | { role: "link"; quoteId: string };
+/** Who asks for a message's file: the same readers as a request's file. */
+export type MessageFileReader = FileReader;
 
 /**
  * The file sent with a customer's message, for `reader`: staff any, a signed-in customer the

@@ -5,7 +5,9 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { conversations } from "~/db/messages-schema";
-import type { Database } from "~/lib/db.server";
+import { quotes } from "~/db/schema";
+import { normalizeMobile } from "~/features/accounts/mobile-number.server";
+import { type Database, db } from "~/lib/db.server";
 
 type Executor = Pick<Database, "select" | "insert" | "update">;
 
@@ -15,6 +17,28 @@ export interface ThreadPerson {
   email?: string | null;
   phoneNumber?: string | null;
   name?: string | null;
+}
+
+/** The customer of request `quoteId` as a thread sees them (its contact details); null if none. */
+export async function quotePerson(quoteId: string): Promise<ThreadPerson | null> {
+  const [quote] = await db
+    .select({
+      userId: quotes.user_id,
+      email: quotes.contact_email,
+      phone: quotes.contact_phone,
+      first: quotes.contact_first_name,
+      last: quotes.contact_last_name,
+    })
+    .from(quotes)
+    .where(eq(quotes.id, quoteId))
+    .limit(1);
+  if (!quote) return null;
+  return {
+    userId: quote.userId,
+    email: quote.email,
+    phoneNumber: normalizeMobile(quote.phone),
+    name: `${quote.first} ${quote.last}`.trim(),
+  };
 }
 
 async function findThread(tx: Executor, person: ThreadPerson): Promise<string | null> {
