@@ -75,34 +75,28 @@ export type SignOffOutcome<T = object> =
       fieldErrors?: Record<string, string[]>;
     };
 
-const NOT_FOUND = { ok: false, status: 404, message: "This job is not available." } as const;
-const NOT_COMPLETED = {
-  ok: false,
-  status: 409,
-  message: "The homeowner signs off once the job is completed.",
-} as const;
-const CHANGED = {
-  ok: false,
-  status: 409,
-  message: "The completion record changed since it was opened. Please review it again.",
-} as const;
+/** An answer refused: the status the route answers with and the message it shows. */
+const refusal = <S extends 404 | 409 | 410>(status: S, message: string) =>
+  ({ ok: false, status, message }) as const;
+
+const NOT_FOUND = refusal(404, "This job is not available.");
+const NOT_COMPLETED = refusal(409, "The homeowner signs off once the job is completed.");
+const CHANGED = refusal(
+  409,
+  "The completion record changed since it was opened. Please review it again.",
+);
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const sha256Hex = (text: string) => createHash("sha256").update(text).digest("hex");
 
 const alreadySigned = (name: string, at: Date) =>
-  ({
-    ok: false,
-    status: 409,
-    message: `This job was signed off by ${name} on ${formatDateTime(at)}. A signed completion is never edited; contact the office for anything more.`,
-  }) as const;
+  refusal(
+    409,
+    `This job was signed off by ${name} on ${formatDateTime(at)}. A signed completion is never edited; contact the office for anything more.`,
+  );
 
 const expired = (validUntil: string) =>
-  ({
-    ok: false,
-    status: 410,
-    message: `This link expired on ${formatDate(validUntil)}. Contact us for a new one.`,
-  }) as const;
+  refusal(410, `This link expired on ${formatDate(validUntil)}. Contact us for a new one.`);
 
 /**
  * A fresh sign-off link for job `jobId` mailed at `now`: 256 random bits, only their SHA-256
