@@ -236,6 +236,15 @@ export async function storeQuoteUpload(
   return { ok: true, upload: { id, kind, name } };
 }
 
+/** The condition on `quote_uploads`: no quote carries the upload (it is still pending). */
+const notAttached = () =>
+  notExists(
+    db
+      .select({ one: sql`1` })
+      .from(quote_attachments)
+      .where(eq(quote_attachments.upload_id, quote_uploads.id)),
+  );
+
 /**
  * The pending uploads among `ids` that form render `submissionKey` made less than 23 hours ago
  * and that no quote carries yet, in the order of `ids`. An id of another form, an attached,
@@ -251,12 +260,7 @@ export async function pendingUploads(submissionKey: string, ids: string[]) {
         inArray(quote_uploads.id, ids),
         eq(quote_uploads.submission_key, submissionKey),
         gt(quote_uploads.created_at, new Date(Date.now() - ATTACH_MAX_AGE_MS)),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(quote_attachments)
-            .where(eq(quote_attachments.upload_id, quote_uploads.id)),
-        ),
+        notAttached(),
       ),
     );
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -395,12 +399,7 @@ export async function sweepQuoteUploads(
     .where(
       and(
         lt(quote_uploads.created_at, cutoff),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(quote_attachments)
-            .where(eq(quote_attachments.upload_id, quote_uploads.id)),
-        ),
+        notAttached(),
         // the file of a customer's message (features/messages) is kept with the message
         notExists(
           db

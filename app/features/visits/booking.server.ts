@@ -14,7 +14,7 @@
  * placement and pick-up together) until the lead time before the first; after that, a phone call.
  * docs/decisions/0146-visit-booking.md, docs/decisions/0153-visit-changes.md
  */
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { jobs, profiles, quote_status_links, quotes, user, visits } from "~/db/schema";
 import {
   BOOKING_DAYS,
@@ -220,15 +220,20 @@ export function calendarQuote(quote: NonNullable<QuoteForBooking>): CalendarQuot
 export type VisitRow = typeof visits.$inferSelect;
 
 /**
- * The assessment visit rows of quote `quoteId`, soonest first (work visits and a radon job's
- * post-mitigation test are the job's: they carry its id in `job_id` or `test_job_id`).
+ * The assessment visit rows of the quotes `ofQuotes` picks, soonest first (work visits and a radon
+ * job's post-mitigation test are the job's: they carry its id in `job_id` or `test_job_id`).
  */
-async function visitRows(quoteId: string): Promise<VisitRow[]> {
+async function assessmentRows(ofQuotes: SQL): Promise<VisitRow[]> {
   return db
     .select()
     .from(visits)
-    .where(and(eq(visits.quote_id, quoteId), isNull(visits.job_id), isNull(visits.test_job_id)))
+    .where(and(ofQuotes, isNull(visits.job_id), isNull(visits.test_job_id)))
     .orderBy(asc(visits.starts_at));
+}
+
+/** The assessment visit rows of quote `quoteId`, soonest first. */
+async function visitRows(quoteId: string): Promise<VisitRow[]> {
+  return assessmentRows(eq(visits.quote_id, quoteId));
 }
 
 /**
@@ -281,17 +286,7 @@ export async function bookedVisitsOf(
 ): Promise<Map<string, BookedVisit[]>> {
   const byQuote = new Map<string, BookedVisit[]>();
   if (quoteIds.length === 0) return byQuote;
-  const rows = await db
-    .select()
-    .from(visits)
-    .where(
-      and(
-        inArray(visits.quote_id, [...quoteIds]),
-        isNull(visits.job_id),
-        isNull(visits.test_job_id),
-      ),
-    )
-    .orderBy(asc(visits.starts_at));
+  const rows = await assessmentRows(inArray(visits.quote_id, [...quoteIds]));
   const described = await describeVisits(rows);
   rows.forEach((row, i) => {
     const list = byQuote.get(row.quote_id) ?? [];
