@@ -285,21 +285,38 @@ export async function setJobCrew(jobId: string, staffIds: readonly string[]): Pr
     return { ok: false, status: 400, message: "Choose crew members among the staff." };
   }
   return db.transaction(async (tx): Promise<JobOutcome> => {
-    const [job] = await tx
-      .select({ status: jobs.status })
-      .from(jobs)
-      .where(eq(jobs.id, jobId))
-      .for("update");
-    if (!job) return NO_JOB;
-    if (job.status === "completed" || job.status === "cancelled") {
-      return { ok: false, status: 409, message: "The crew of a closed job cannot change." };
-    }
+    const locked = await lockOpenJob(tx, jobId, "The crew of a closed job cannot change.");
+    if (!locked.ok) return locked;
     await tx.delete(job_crew).where(eq(job_crew.job_id, jobId));
     if (unique.length > 0) {
       await tx.insert(job_crew).values(unique.map((id) => ({ job_id: jobId, user_id: id })));
     }
     return { ok: true };
   });
+}
+
+/**
+ * Inside `tx`: locks job `jobId` for a change a closed job refuses.
+ * @returns the job (id, number, quote id, status); 404; 409 `closedMessage` when it is completed or
+ *   cancelled
+ */
+async function lockOpenJob(
+  tx: Transaction,
+  jobId: string,
+  closedMessage: string,
+): Promise<
+  JobOutcome<{ job: { id: string; number: number; quoteId: string; status: JobStatus } }>
+> {
+  const [job] = await tx
+    .select({ id: jobs.id, number: jobs.number, quoteId: jobs.quote_id, status: jobs.status })
+    .from(jobs)
+    .where(eq(jobs.id, jobId))
+    .for("update");
+  if (!job) return NO_JOB;
+  if (job.status === "completed" || job.status === "cancelled") {
+    return { ok: false, status: 409, message: closedMessage };
+  }
+  return { ok: true, job };
 }
 
 /** Job `jobId` with its lines, crew and history for the admin's job page, or null. */
@@ -376,15 +393,9 @@ export async function bookWorkVisit(
   }
   try {
     const outcome = await db.transaction(async (tx): Promise<JobOutcome> => {
-      const [job] = await tx
-        .select({ id: jobs.id, number: jobs.number, quoteId: jobs.quote_id, status: jobs.status })
-        .from(jobs)
-        .where(eq(jobs.id, jobId))
-        .for("update");
-      if (!job) return NO_JOB;
-      if (job.status === "completed" || job.status === "cancelled") {
-        return { ok: false, status: 409, message: "A closed job gets no more work visits." };
-      }
+      const locked = await lockOpenJob(tx, jobId, "A closed job gets no more work visits.");
+      if (!locked.ok) return locked;
+      const { job } = locked;
       const crew = await tx
         .select({ id: job_crew.user_id })
         .from(job_crew)

@@ -55,6 +55,8 @@ export type TestOutcome =
   | { ok: true; visits: BookedVisit[] }
   | { ok: false; status: 400 | 404 | 409; message: string };
 
+type TestRefusal = Exclude<TestOutcome, { ok: true }>;
+
 interface TestJob {
   id: string;
   quoteId: string;
@@ -159,7 +161,7 @@ async function insertTest(
 ): Promise<TestOutcome> {
   try {
     const outcome = await db.transaction(
-      async (tx): Promise<{ ok: true; rows: VisitRow[] } | Exclude<TestOutcome, { ok: true }>> => {
+      async (tx): Promise<{ ok: true; rows: VisitRow[] } | TestRefusal> => {
         await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, jobId)).for("update");
         const job = await testJob(jobId, tx);
         if (!job) return NO_JOB;
@@ -195,7 +197,7 @@ async function insertTest(
 }
 
 /** Checks shared by both ways of booking: a completed radon job whose test is not booked. */
-async function openJob(jobId: string): Promise<{ ok: true; job: TestJob } | TestOutcome> {
+async function openJob(jobId: string): Promise<{ ok: true; job: TestJob } | TestRefusal> {
   const job = await testJob(jobId);
   if (!job) return NO_JOB;
   if (job.service !== "radon") {
@@ -208,6 +210,24 @@ async function openJob(jobId: string): Promise<{ ok: true; job: TestJob } | Test
     return { ok: false, status: 409, message: TEST_ALREADY_BOOKED };
   }
   return { ok: true, job };
+}
+
+/**
+ * The SGM-SF windows' check of `job`'s test with its placement starting at `placement` and its
+ * pick-up at `pickup`, each as long as the schedule's length of its kind.
+ * @returns both visits' ends, or 400 with the rule's own message
+ */
+async function testEnds(
+  job: TestJob,
+  placement: Date,
+  pickup: Date,
+): Promise<{ ok: true; placementEnd: Date; pickupEnd: Date } | TestRefusal> {
+  const { lengths } = await visitSettings();
+  const placementEnd = new Date(placement.getTime() + lengths.radon_placement * 60_000);
+  const problem = postMitigationProblem(job.completedAt as Date, placement, placementEnd, pickup);
+  if (problem) return { ok: false, status: 400, message: problem };
+  const pickupEnd = new Date(pickup.getTime() + lengths.radon_pickup * 60_000);
+  return { ok: true, placementEnd, pickupEnd };
 }
 
 /**
@@ -224,19 +244,16 @@ export async function bookTestAsHomeowner(
   now: Date = new Date(),
 ): Promise<TestOutcome> {
   const open = await openJob(jobId);
-  if (!("job" in open)) return open;
+  if (!open.ok) return open;
   const { job } = open;
   const placement = instant(form.get("placement"));
   const pickup = instant(form.get("pickup"));
   if (!placement || !pickup) {
     return { ok: false, status: 400, message: "Choose the placement and the pick-up times." };
   }
-  const { lengths } = await visitSettings();
-  const placementEnd = new Date(placement.getTime() + lengths.radon_placement * 60_000);
-  const commissioned = job.completedAt as Date;
-  const problem = postMitigationProblem(commissioned, placement, placementEnd, pickup);
-  if (problem) return { ok: false, status: 400, message: problem };
-  const window = placementWindow(commissioned);
+  const ends = await testEnds(job, placement, pickup);
+  if (!ends.ok) return ends;
+  const window = placementWindow(job.completedAt as Date);
   const chosen = await radonWindowRows(
     { from: window.earliest, until: window.latest },
     now,
@@ -289,39 +306,28 @@ export async function bookTestAsStaff(
   now: Date = new Date(),
 ): Promise<TestOutcome> {
   const open = await openJob(jobId);
-  if (!("job" in open)) return open;
-  const { job } = open;
+  if (!open.ok) return open;
   const [staff] = await db
     .select({ id: profiles.id })
     .from(profiles)
     .where(and(eq(profiles.id, choice.staffId), eq(profiles.is_admin, true)));
   if (!staff) return { ok: false, status: 400, message: "Choose a technician among the staff." };
-  const { lengths } = await visitSettings();
-  const placementEnd = new Date(
-    choice.placementStartsAt.getTime() + lengths.radon_placement * 60_000,
-  );
-  const pickupEnd = new Date(choice.pickupStartsAt.getTime() + lengths.radon_pickup * 60_000);
-  const problem = postMitigationProblem(
-    job.completedAt as Date,
-    choice.placementStartsAt,
-    placementEnd,
-    choice.pickupStartsAt,
-  );
-  if (problem) return { ok: false, status: 400, message: problem };
+  const ends = await testEnds(open.job, choice.placementStartsAt, choice.pickupStartsAt);
+  if (!ends.ok) return ends;
   return insertTest(
-    job.id,
+    open.job.id,
     [
       {
         kind: "radon_placement",
         staff_id: staff.id,
         starts_at: choice.placementStartsAt,
-        ends_at: placementEnd,
+        ends_at: ends.placementEnd,
       },
       {
         kind: "radon_pickup",
         staff_id: staff.id,
         starts_at: choice.pickupStartsAt,
-        ends_at: pickupEnd,
+        ends_at: ends.pickupEnd,
       },
     ],
     "staff",

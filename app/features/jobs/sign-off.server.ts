@@ -75,34 +75,28 @@ export type SignOffOutcome<T = object> =
       fieldErrors?: Record<string, string[]>;
     };
 
-const NOT_FOUND = { ok: false, status: 404, message: "This job is not available." } as const;
-const NOT_COMPLETED = {
-  ok: false,
-  status: 409,
-  message: "The homeowner signs off once the job is completed.",
-} as const;
-const CHANGED = {
-  ok: false,
-  status: 409,
-  message: "The completion record changed since it was opened. Please review it again.",
-} as const;
+/** An answer refused: the status the route answers with and the message it shows. */
+const refusal = <S extends 404 | 409 | 410>(status: S, message: string) =>
+  ({ ok: false, status, message }) as const;
+
+const NOT_FOUND = refusal(404, "This job is not available.");
+const NOT_COMPLETED = refusal(409, "The homeowner signs off once the job is completed.");
+const CHANGED = refusal(
+  409,
+  "The completion record changed since it was opened. Please review it again.",
+);
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const sha256Hex = (text: string) => createHash("sha256").update(text).digest("hex");
 
 const alreadySigned = (name: string, at: Date) =>
-  ({
-    ok: false,
-    status: 409,
-    message: `This job was signed off by ${name} on ${formatDateTime(at)}. A signed completion is never edited; contact the office for anything more.`,
-  }) as const;
+  refusal(
+    409,
+    `This job was signed off by ${name} on ${formatDateTime(at)}. A signed completion is never edited; contact the office for anything more.`,
+  );
 
 const expired = (validUntil: string) =>
-  ({
-    ok: false,
-    status: 410,
-    message: `This link expired on ${formatDate(validUntil)}. Contact us for a new one.`,
-  }) as const;
+  refusal(410, `This link expired on ${formatDate(validUntil)}. Contact us for a new one.`);
 
 /**
  * A fresh sign-off link for job `jobId` mailed at `now`: 256 random bits, only their SHA-256
@@ -443,35 +437,21 @@ export async function signOffJob(
       fieldErrors: { signature: ["The signature could not be read; clear it and sign again"] },
     };
   }
-  const outcome = await db.transaction(async (tx): Promise<SignOffOutcome> => {
-    const locked = await lockForAnswer(tx, party, now);
-    if (!locked.ok) return locked;
-    const { job } = locked;
+  return recordAnswer(party, client, now, async (tx, job) => {
     if (input.recordSha256 !== job.view.recordSha256) return CHANGED;
-    await tx.insert(job_sign_offs).values({
-      job_id: job.id,
-      kind: "signed",
-      via: party.via,
-      signer_name: input.signerName,
-      signature_png: signature,
-      consent_text: SIGN_OFF_CONSENT_TEXT,
-      record_sha256: job.view.recordSha256,
-      recorded_by: party.via === "crew" ? party.staffId : null,
-      ...signerAudit(client),
-      created_at: now,
-    });
-    await tx.insert(job_status_history).values({
-      job_id: job.id,
-      status: "completed",
-      changed_by: party.via === "crew" ? party.staffId : null,
+    return {
+      ok: true,
+      row: {
+        kind: "signed",
+        signer_name: input.signerName,
+        signature_png: signature,
+        consent_text: SIGN_OFF_CONSENT_TEXT,
+        record_sha256: job.view.recordSha256,
+      },
       notes: `Signed off by ${input.signerName}${party.via === "crew" ? " on the crew's phone" : " from the emailed link"}`,
-      created_at: now,
-    });
-    await queueMail(tx, await signedMail(tx, job, input.signerName, now));
-    return { ok: true };
+      mail: await signedMail(tx, job, input.signerName, now),
+    };
   });
-  if (outcome.ok) kickOutbox();
-  return outcome;
 }
 
 /**
@@ -486,27 +466,11 @@ export async function addPunchList(
   client: ClientInfo,
   now: Date = new Date(),
 ): Promise<SignOffOutcome> {
-  const outcome = await db.transaction(async (tx): Promise<SignOffOutcome> => {
-    const locked = await lockForAnswer(tx, party, now);
-    if (!locked.ok) return locked;
-    const { job } = locked;
-    await tx.insert(job_sign_offs).values({
-      job_id: job.id,
-      kind: "punch_list",
-      via: party.via,
-      comment: input.comment,
-      recorded_by: party.via === "crew" ? party.staffId : null,
-      ...signerAudit(client),
-      created_at: now,
-    });
-    await tx.insert(job_status_history).values({
-      job_id: job.id,
-      status: "completed",
-      changed_by: party.via === "crew" ? party.staffId : null,
-      notes: `Punch list from the homeowner, not signed off: ${input.comment}`,
-      created_at: now,
-    });
-    await queueMail(tx, [
+  return recordAnswer(party, client, now, async (_tx, job) => ({
+    ok: true,
+    row: { kind: "punch_list", comment: input.comment },
+    notes: `Punch list from the homeowner, not signed off: ${input.comment}`,
+    mail: [
       {
         kind: "job_punch_list_alert",
         quoteId: job.quoteId,
@@ -520,7 +484,55 @@ export async function addPunchList(
           `The job waits for its sign-off. Open it: ${officeUrl(job.id)}`,
         ].join("\n"),
       },
-    ]);
+    ],
+  }));
+}
+
+/** What an answer records: its sign-off row's own columns, its history notes and its mail. */
+type Answer = {
+  row: Pick<
+    typeof job_sign_offs.$inferInsert,
+    "kind" | "signer_name" | "signature_png" | "consent_text" | "record_sha256" | "comment"
+  >;
+  notes: string;
+  mail: OutboxMessage[];
+};
+
+/**
+ * In one transaction: locks the job of `party` (lockForAnswer), asks `answer` what to record,
+ * and writes the sign-off row (with `client`'s audit columns), the history row and the mail;
+ * sends the mail after the commit.
+ * @returns ok, or the refusal of lockForAnswer or `answer` (nothing written then)
+ */
+async function recordAnswer(
+  party: SignOffParty,
+  client: ClientInfo,
+  now: Date,
+  answer: (tx: Transaction, job: LoadedJob) => Promise<SignOffOutcome<Answer>>,
+): Promise<SignOffOutcome> {
+  const outcome = await db.transaction(async (tx): Promise<SignOffOutcome> => {
+    const locked = await lockForAnswer(tx, party, now);
+    if (!locked.ok) return locked;
+    const { job } = locked;
+    const given = await answer(tx, job);
+    if (!given.ok) return given;
+    const by = party.via === "crew" ? party.staffId : null;
+    await tx.insert(job_sign_offs).values({
+      ...given.row,
+      job_id: job.id,
+      via: party.via,
+      recorded_by: by,
+      ...signerAudit(client),
+      created_at: now,
+    });
+    await tx.insert(job_status_history).values({
+      job_id: job.id,
+      status: "completed",
+      changed_by: by,
+      notes: given.notes,
+      created_at: now,
+    });
+    await queueMail(tx, given.mail);
     return { ok: true };
   });
   if (outcome.ok) kickOutbox();

@@ -236,6 +236,15 @@ export async function storeQuoteUpload(
   return { ok: true, upload: { id, kind, name } };
 }
 
+/** The condition on `quote_uploads`: no quote carries the upload (it is still pending). */
+const notAttached = () =>
+  notExists(
+    db
+      .select({ one: sql`1` })
+      .from(quote_attachments)
+      .where(eq(quote_attachments.upload_id, quote_uploads.id)),
+  );
+
 /**
  * The pending uploads among `ids` that form render `submissionKey` made less than 23 hours ago
  * and that no quote carries yet, in the order of `ids`. An id of another form, an attached,
@@ -251,12 +260,7 @@ export async function pendingUploads(submissionKey: string, ids: string[]) {
         inArray(quote_uploads.id, ids),
         eq(quote_uploads.submission_key, submissionKey),
         gt(quote_uploads.created_at, new Date(Date.now() - ATTACH_MAX_AGE_MS)),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(quote_attachments)
-            .where(eq(quote_attachments.upload_id, quote_uploads.id)),
-        ),
+        notAttached(),
       ),
     );
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -268,28 +272,31 @@ export async function filesOfQuote(quoteId: string): Promise<QuoteFileView[]> {
   return (await filesOfQuotes([quoteId])).get(quoteId) ?? [];
 }
 
-/** The files of each of `quoteIds` (one query), by quote id; a quote without files is absent. */
-export async function filesOfQuotes(quoteIds: string[]): Promise<Map<string, QuoteFileView[]>> {
-  const byQuote = new Map<string, QuoteFileView[]>();
-  if (quoteIds.length === 0) return byQuote;
-  const rows = await db
-    .select({
-      quoteId: quote_attachments.quote_id,
-      id: quote_uploads.id,
-      kind: quote_uploads.kind,
-      name: quote_uploads.original_name,
-      sizeBytes: quote_uploads.size_bytes,
-      width: quote_uploads.width,
-      height: quote_uploads.height,
-      thumbnailKey: quote_uploads.thumbnail_key,
-    })
+/** The uploads attached to quotes `quoteIds` (one query), each with its quote's id, in order. */
+export async function attachedUploads(quoteIds: string[]) {
+  return db
+    .select({ quoteId: quote_attachments.quote_id, upload: quote_uploads })
     .from(quote_attachments)
     .innerJoin(quote_uploads, eq(quote_uploads.id, quote_attachments.upload_id))
     .where(inArray(quote_attachments.quote_id, quoteIds))
     .orderBy(asc(quote_attachments.position));
-  for (const { quoteId, thumbnailKey, ...row } of rows) {
+}
+
+/** The files of each of `quoteIds` (one query), by quote id; a quote without files is absent. */
+export async function filesOfQuotes(quoteIds: string[]): Promise<Map<string, QuoteFileView[]>> {
+  const byQuote = new Map<string, QuoteFileView[]>();
+  if (quoteIds.length === 0) return byQuote;
+  for (const { quoteId, upload } of await attachedUploads(quoteIds)) {
     const list = byQuote.get(quoteId) ?? [];
-    list.push({ ...row, hasThumbnail: thumbnailKey !== null });
+    list.push({
+      id: upload.id,
+      kind: upload.kind,
+      name: upload.original_name,
+      sizeBytes: upload.size_bytes,
+      width: upload.width,
+      height: upload.height,
+      hasThumbnail: upload.thumbnail_key !== null,
+    });
     byQuote.set(quoteId, list);
   }
   return byQuote;
@@ -392,12 +399,7 @@ export async function sweepQuoteUploads(
     .where(
       and(
         lt(quote_uploads.created_at, cutoff),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(quote_attachments)
-            .where(eq(quote_attachments.upload_id, quote_uploads.id)),
-        ),
+        notAttached(),
         // the file of a customer's message (features/messages) is kept with the message
         notExists(
           db
@@ -581,7 +583,13 @@ export async function quoteFileResponse(
 ): Promise<Response> {
   const variant =
     new URL(request.url).searchParams.get("size") === "thumbnail" ? "thumbnail" : "file";
-  const file = await readQuoteFile(reader, quoteId, fileId, variant);
+  return privateFileResponse(await readQuoteFile(reader, quoteId, fileId, variant));
+}
+
+/** The response of a file read by readUpload or readQuoteFile: the file, or fileNotFound. */
+export function privateFileResponse(
+  file: { body: Buffer; headers: Record<string, string> } | null,
+): Response {
   if (!file) return fileNotFound();
   return new Response(new Uint8Array(file.body), { headers: file.headers });
 }

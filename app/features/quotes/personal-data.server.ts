@@ -7,9 +7,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import {
   mold_assessment_details,
-  quote_attachments,
   quote_status_history,
-  quote_uploads,
   quotes,
   radon_testing_details,
   water_filtration_details,
@@ -23,6 +21,7 @@ import {
   type SectionContent,
   type Transaction,
 } from "~/lib/personal-data.server";
+import { attachedUploads } from "./files.server";
 import { referenceNumber } from "./reference";
 
 /** A name safe inside the archive: no folders, no leading dot. */
@@ -54,21 +53,7 @@ async function quotesSection(userId: string): Promise<SectionContent> {
       .from(quote_status_history)
       .where(inArray(quote_status_history.quote_id, ids))
       .orderBy(asc(quote_status_history.created_at)),
-    db
-      .select({
-        quoteId: quote_attachments.quote_id,
-        id: quote_uploads.id,
-        kind: quote_uploads.kind,
-        name: quote_uploads.original_name,
-        contentType: quote_uploads.content_type,
-        sizeBytes: quote_uploads.size_bytes,
-        storageKey: quote_uploads.storage_key,
-        createdAt: quote_uploads.created_at,
-      })
-      .from(quote_attachments)
-      .innerJoin(quote_uploads, eq(quote_uploads.id, quote_attachments.upload_id))
-      .where(inArray(quote_attachments.quote_id, ids))
-      .orderBy(asc(quote_attachments.position)),
+    attachedUploads(ids),
   ]);
   const details = new Map<string, unknown>();
   for (const { quote_id, ...row } of [...water, ...mold, ...radon]) details.set(quote_id, row);
@@ -78,19 +63,19 @@ async function quotesSection(userId: string): Promise<SectionContent> {
     const used = new Set<string>();
     const quoteFiles = attached
       .filter((file) => file.quoteId === q.id)
-      .map((file) => {
-        let name = archiveName(file.name);
+      .map(({ upload: file }) => {
+        let name = archiveName(file.original_name);
         if (used.has(name)) name = `${file.id.slice(0, 8)}-${name}`;
         used.add(name);
         const path = `files/quotes/${reference}/${name}`;
-        files.push({ path, storageKey: file.storageKey, compressed: true });
+        files.push({ path, storageKey: file.storage_key, compressed: true });
         return {
           id: file.id,
           kind: file.kind,
-          name: file.name,
-          contentType: file.contentType,
-          sizeBytes: file.sizeBytes,
-          uploadedAt: exportTime(file.createdAt),
+          name: file.original_name,
+          contentType: file.content_type,
+          sizeBytes: file.size_bytes,
+          uploadedAt: exportTime(file.created_at),
           inThisArchive: path,
         };
       });

@@ -403,17 +403,20 @@ const radonTestKindLabel = (v: string) => radonTestKind.label(v);
 const radonPhaseLabel = (v: string) => radonPhase.label(v);
 const unitLabel = (v: string) => waterUnit.label(v);
 
+/** The columns of a property's record heading: its id and address. */
+export const propertyHeading = {
+  id: properties.id,
+  address: properties.address,
+  city: properties.city,
+  state: properties.state,
+  zipCode: properties.zip_code,
+};
+
 /** The property's address (its record's heading), or null when `propertyId` is not `userId`'s. */
 export async function propertyOfOwner(userId: string, propertyId: string) {
   if (!isId(propertyId)) return null;
   const [row] = await db
-    .select({
-      id: properties.id,
-      address: properties.address,
-      city: properties.city,
-      state: properties.state,
-      zipCode: properties.zip_code,
-    })
+    .select(propertyHeading)
     .from(properties)
     .where(and(eq(properties.id, propertyId), eq(properties.user_id, userId)));
   return row ?? null;

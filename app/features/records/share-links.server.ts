@@ -7,15 +7,12 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, isNull } from "drizzle-orm";
-import { properties, quote_uploads, quotes, record_share_links, test_results } from "~/db/schema";
-import type { QuoteFileKind } from "~/features/quotes/files";
-import { fileNotFound, uploadHeaders } from "~/features/quotes/files.server";
+import { properties, quotes, record_share_links, test_results } from "~/db/schema";
+import { fileNotFound, privateFileResponse, readUpload } from "~/features/quotes/files.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { isId } from "~/lib/ids";
-import { logger } from "~/lib/logger.server";
-import { storage } from "~/lib/storage.server";
-import { propertyOfOwner } from "./results.server";
+import { propertyHeading, propertyOfOwner } from "./results.server";
 import type { ShareLinkDays } from "./share-schema";
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -94,14 +91,7 @@ export async function revokeShareLink(
 export async function propertyByShareToken(token: string, now = new Date()) {
   if (!TOKEN_PATTERN.test(token)) return null;
   const [row] = await db
-    .select({
-      id: properties.id,
-      address: properties.address,
-      city: properties.city,
-      state: properties.state,
-      zipCode: properties.zip_code,
-      expiresAt: record_share_links.expires_at,
-    })
+    .select({ ...propertyHeading, expiresAt: record_share_links.expires_at })
     .from(record_share_links)
     .innerJoin(properties, eq(properties.id, record_share_links.property_id))
     .where(
@@ -124,28 +114,11 @@ export async function propertyByShareToken(token: string, now = new Date()) {
 export async function sharedReportResponse(token: string, fileId: string): Promise<Response> {
   const property = await propertyByShareToken(token);
   if (!property || !isId(fileId)) return fileNotFound();
-  const [row] = await db
-    .select({
-      kind: quote_uploads.kind,
-      name: quote_uploads.original_name,
-      contentType: quote_uploads.content_type,
-      storageKey: quote_uploads.storage_key,
-    })
+  const [report] = await db
+    .select({ id: test_results.report_upload_id })
     .from(test_results)
     .innerJoin(quotes, eq(quotes.id, test_results.quote_id))
-    .innerJoin(quote_uploads, eq(quote_uploads.id, test_results.report_upload_id))
     .where(and(eq(quotes.property_id, property.id), eq(test_results.report_upload_id, fileId)))
     .limit(1);
-  if (!row) return fileNotFound();
-  const body = await storage().get(row.storageKey);
-  if (!body) {
-    logger().error({ fileId }, "a result's report is missing from the storage");
-    return fileNotFound();
-  }
-  const headers = uploadHeaders(
-    { kind: row.kind as QuoteFileKind, name: row.name, contentType: row.contentType },
-    "file",
-    body.byteLength,
-  );
-  return new Response(new Uint8Array(body), { headers });
+  return privateFileResponse(report ? await readUpload(fileId, "file") : null);
 }

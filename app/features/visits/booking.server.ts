@@ -14,7 +14,7 @@
  * placement and pick-up together) until the lead time before the first; after that, a phone call.
  * docs/decisions/0146-visit-booking.md, docs/decisions/0153-visit-changes.md
  */
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { jobs, profiles, quote_status_links, quotes, user, visits } from "~/db/schema";
 import {
   BOOKING_DAYS,
@@ -206,7 +206,7 @@ export async function quoteForBooking(quoteId: string, executor: Pick<typeof db,
 }
 
 /** The quote as the calendar mail needs it. */
-function calendarQuote(quote: NonNullable<QuoteForBooking>): CalendarQuote {
+export function calendarQuote(quote: NonNullable<QuoteForBooking>): CalendarQuote {
   return {
     id: quote.id,
     contact_email: quote.contact_email,
@@ -220,15 +220,20 @@ function calendarQuote(quote: NonNullable<QuoteForBooking>): CalendarQuote {
 export type VisitRow = typeof visits.$inferSelect;
 
 /**
- * The assessment visit rows of quote `quoteId`, soonest first (work visits and a radon job's
- * post-mitigation test are the job's: they carry its id in `job_id` or `test_job_id`).
+ * The assessment visit rows of the quotes `ofQuotes` picks, soonest first (work visits and a radon
+ * job's post-mitigation test are the job's: they carry its id in `job_id` or `test_job_id`).
  */
-async function visitRows(quoteId: string): Promise<VisitRow[]> {
+async function assessmentRows(ofQuotes: SQL): Promise<VisitRow[]> {
   return db
     .select()
     .from(visits)
-    .where(and(eq(visits.quote_id, quoteId), isNull(visits.job_id), isNull(visits.test_job_id)))
+    .where(and(ofQuotes, isNull(visits.job_id), isNull(visits.test_job_id)))
     .orderBy(asc(visits.starts_at));
+}
+
+/** The assessment visit rows of quote `quoteId`, soonest first. */
+async function visitRows(quoteId: string): Promise<VisitRow[]> {
+  return assessmentRows(eq(visits.quote_id, quoteId));
 }
 
 /**
@@ -281,17 +286,7 @@ export async function bookedVisitsOf(
 ): Promise<Map<string, BookedVisit[]>> {
   const byQuote = new Map<string, BookedVisit[]>();
   if (quoteIds.length === 0) return byQuote;
-  const rows = await db
-    .select()
-    .from(visits)
-    .where(
-      and(
-        inArray(visits.quote_id, [...quoteIds]),
-        isNull(visits.job_id),
-        isNull(visits.test_job_id),
-      ),
-    )
-    .orderBy(asc(visits.starts_at));
+  const rows = await assessmentRows(inArray(visits.quote_id, [...quoteIds]));
   const described = await describeVisits(rows);
   rows.forEach((row, i) => {
     const list = byQuote.get(row.quote_id) ?? [];
@@ -355,36 +350,53 @@ export async function bookingView(
     return { state: "closed" };
   }
   const kind = firstVisitKind(quote.service);
-  const radon = quote.service === "radon";
   const open = await availability(now, rows);
-  if (!open.staffReady) {
-    const { COMPANY_PHONE } = env();
-    return { state: "arrange", phoneDisplay: COMPANY_PHONE.display, phone: COMPANY_PHONE.e164 };
-  }
-  const all = open.slots(kind, open.window.from, open.window.until);
-  const days = [...new Set(all.map((s) => s.day))].map((day) => ({
+  if (!open.staffReady) return arrangeView();
+  return chooseView(open.slots(kind, open.window.from, open.window.until), kind, choice, {
+    pickups: quote.service === "radon" ? (placement) => pickupSlots(open, placement, now) : null,
+    current: rescheduling ? await describeVisits(rows) : [],
+  });
+}
+
+/** The homeowner's view when nobody does visits yet: the company's phone. */
+function arrangeView(): ArrangeView {
+  const { COMPANY_PHONE } = env();
+  return { state: "arrange", phoneDisplay: COMPANY_PHONE.display, phone: COMPANY_PHONE.e164 };
+}
+
+/**
+ * The choosing view of `slots` (free slots of a `kind` visit): the days with one, the day
+ * `choice.day`'s times (default the first day) and, for radon (`pickups` given) once
+ * `choice.placement` is one of `slots`, its free pick-ups. `current`: the visits being moved.
+ */
+function chooseView(
+  slots: Slot[],
+  kind: VisitKind,
+  choice: { day?: string | null; placement?: string | null },
+  {
+    pickups,
+    current = [],
+  }: { pickups: ((placement: Slot) => Slot[]) | null; current?: BookedVisit[] },
+): ChooseView {
+  const days = [...new Set(slots.map((s) => s.day))].map((day) => ({
     day,
     label: formatDay(day),
-    slots: all.filter((s) => s.day === day).length,
+    slots: slots.filter((s) => s.day === day).length,
   }));
   const day = days.find((d) => d.day === choice.day)?.day ?? days[0]?.day ?? null;
-  const placementSlot = radon ? slotAt(all, instant(choice.placement)) : undefined;
-  let pickups: SlotOption[] = [];
-  if (placementSlot) {
-    pickups = pickupSlots(open, placementSlot, now).map((s) => option(s, true));
-  }
+  const placementSlot = pickups ? slotAt(slots, instant(choice.placement)) : undefined;
   return {
     state: "choose",
-    rescheduling,
-    current: rescheduling ? await describeVisits(rows) : [],
+    rescheduling: current.length > 0,
+    current,
     kindLabel: visitKind.label(kind),
-    radon,
+    radon: pickups !== null,
     days,
     day,
     dayLabel: day && formatDay(day),
-    slots: all.filter((s) => s.day === day).map((s) => option(s)),
+    slots: slots.filter((s) => s.day === day).map((s) => option(s)),
     placement: placementSlot ? option(placementSlot, true) : null,
-    pickups,
+    pickups: pickups && placementSlot ? pickups(placementSlot).map((s) => option(s, true)) : [],
     pickupLabel: visitKind.label("radon_pickup"),
   };
 }
@@ -482,16 +494,26 @@ export async function mailChange(
   await queueMail(tx, messages);
 }
 
+/** A visit row to write, without its quote (and job). */
+type NewVisitRow = Omit<typeof visits.$inferInsert, "quote_id">;
+
+/** The row of a `kind` visit at free `slot`, with the staff member freeSlots prefers. */
+function rowAt(kind: VisitKind, slot: Slot): NewVisitRow {
+  return {
+    kind,
+    staff_id: slot.staffIds[0] as string,
+    starts_at: slot.startsAt,
+    ends_at: slot.endsAt,
+  };
+}
+
 /** The visit rows `form` chooses for quote `quote` (slot, or radon placement and pick-up). */
 async function chosenRows(
   quote: NonNullable<QuoteForBooking>,
   form: FormData,
   now: Date,
   moving: readonly VisitRow[],
-): Promise<
-  | { ok: true; rows: Omit<typeof visits.$inferInsert, "quote_id">[] }
-  | { ok: false; status: 400 | 409; message: string }
-> {
+): Promise<{ ok: true; rows: NewVisitRow[] } | { ok: false; status: 400 | 409; message: string }> {
   const radon = quote.service === "radon";
   const first = instant(form.get(radon ? "placement" : "slot"));
   const second = radon ? instant(form.get("pickup")) : null;
@@ -506,25 +528,10 @@ async function chosenRows(
   const kind = firstVisitKind(quote.service);
   const chosen = slotAt(open.slots(kind, open.window.from, open.window.until), first);
   if (!chosen) return { ok: false, status: 409, message: SLOT_TAKEN };
-  const rows: Omit<typeof visits.$inferInsert, "quote_id">[] = [
-    {
-      kind,
-      staff_id: chosen.staffIds[0] as string,
-      starts_at: chosen.startsAt,
-      ends_at: chosen.endsAt,
-    },
-  ];
-  if (radon) {
-    const pickup = slotAt(pickupSlots(open, chosen, now), second);
-    if (!pickup) return { ok: false, status: 409, message: SLOT_TAKEN };
-    rows.push({
-      kind: "radon_pickup",
-      staff_id: pickup.staffIds[0] as string,
-      starts_at: pickup.startsAt,
-      ends_at: pickup.endsAt,
-    });
-  }
-  return { ok: true, rows };
+  if (!radon) return { ok: true, rows: [rowAt(kind, chosen)] };
+  const pickup = slotAt(pickupSlots(open, chosen, now), second);
+  if (!pickup) return { ok: false, status: 409, message: SLOT_TAKEN };
+  return { ok: true, rows: [rowAt(kind, chosen), rowAt("radon_pickup", pickup)] };
 }
 
 /** The homeowner's view when nobody does visits yet: the company calls instead. */
@@ -556,31 +563,10 @@ export async function radonWindowView(
   choice: { day?: string | null; placement?: string | null } = {},
 ): Promise<ChooseView | ArrangeView> {
   const { open, placements } = await windowAvailability(window, now);
-  if (!open.staffReady) {
-    const { COMPANY_PHONE } = env();
-    return { state: "arrange", phoneDisplay: COMPANY_PHONE.display, phone: COMPANY_PHONE.e164 };
-  }
-  const days = [...new Set(placements.map((s) => s.day))].map((day) => ({
-    day,
-    label: formatDay(day),
-    slots: placements.filter((s) => s.day === day).length,
-  }));
-  const day = days.find((d) => d.day === choice.day)?.day ?? days[0]?.day ?? null;
-  const placementSlot = slotAt(placements, instant(choice.placement));
-  return {
-    state: "choose",
-    rescheduling: false,
-    current: [],
-    kindLabel: visitKind.label("radon_placement"),
-    radon: true,
-    days,
-    day,
-    dayLabel: day && formatDay(day),
-    slots: placements.filter((s) => s.day === day).map((s) => option(s)),
-    placement: placementSlot ? option(placementSlot, true) : null,
-    pickups: placementSlot ? pickupSlots(open, placementSlot, now).map((s) => option(s, true)) : [],
-    pickupLabel: visitKind.label("radon_pickup"),
-  };
+  if (!open.staffReady) return arrangeView();
+  return chooseView(placements, "radon_placement", choice, {
+    pickups: (placement) => pickupSlots(open, placement, now),
+  });
 }
 
 /**
@@ -594,31 +580,12 @@ export async function radonWindowRows(
   now: Date,
   placement: Date,
   pickup: Date,
-): Promise<
-  | { ok: true; rows: Omit<typeof visits.$inferInsert, "quote_id">[] }
-  | { ok: false; status: 409; message: string }
-> {
+): Promise<{ ok: true; rows: NewVisitRow[] } | { ok: false; status: 409; message: string }> {
   const { open, placements } = await windowAvailability(window, now);
   const chosen = slotAt(placements, placement);
   const pickupSlot = chosen ? slotAt(pickupSlots(open, chosen, now), pickup) : undefined;
   if (!chosen || !pickupSlot) return { ok: false, status: 409, message: SLOT_TAKEN };
-  return {
-    ok: true,
-    rows: [
-      {
-        kind: "radon_placement",
-        staff_id: chosen.staffIds[0] as string,
-        starts_at: chosen.startsAt,
-        ends_at: chosen.endsAt,
-      },
-      {
-        kind: "radon_pickup",
-        staff_id: pickupSlot.staffIds[0] as string,
-        starts_at: pickupSlot.startsAt,
-        ends_at: pickupSlot.endsAt,
-      },
-    ],
-  };
+  return { ok: true, rows: [rowAt("radon_placement", chosen), rowAt("radon_pickup", pickupSlot)] };
 }
 
 /**
@@ -644,14 +611,28 @@ export async function bookVisit(
   }
   const chosen = await chosenRows(quote, form, now, []);
   if (!chosen.ok) return chosen;
+  const committed = await commitChange(async (tx) => {
+    const inserted = await tx
+      .insert(visits)
+      .values(chosen.rows.map((r) => ({ ...r, quote_id: quote.id })))
+      .returning();
+    await mailChange(tx, "booked", quote, inserted, { by: "homeowner", now });
+  });
+  if (!committed.ok) return committed;
+  return { ok: true, visits: await bookedVisits(quote.id), change: "booked" };
+}
+
+/**
+ * Runs `write` (a change of visits and its mail) in one transaction, then sends the mail.
+ * @returns what `write` returned; 409 when the database refuses the change: SLOT_TAKEN for an
+ *   overlap, or a second booking of the quote
+ */
+async function commitChange<T>(
+  write: (tx: Transaction) => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; status: 409; message: string }> {
+  let value: T;
   try {
-    await db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(visits)
-        .values(chosen.rows.map((r) => ({ ...r, quote_id: quote.id })))
-        .returning();
-      await mailChange(tx, "booked", quote, inserted, { by: "homeowner", now });
-    });
+    value = await db.transaction(write);
   } catch (error) {
     if (isExclusionViolation(error)) return { ok: false, status: 409, message: SLOT_TAKEN };
     if (isUniqueViolation(error, "visits_quote_kind_unique")) {
@@ -660,7 +641,27 @@ export async function bookVisit(
     throw error;
   }
   kickOutbox();
-  return { ok: true, visits: await bookedVisits(quote.id), change: "booked" };
+  return { ok: true, value };
+}
+
+/** Inside `tx`: moves visit row `id` to `to`, one more SEQUENCE. @returns the row as it now is */
+async function moveRow(
+  tx: Transaction,
+  id: string,
+  to: { staff_id: string; starts_at: Date; ends_at: Date },
+): Promise<VisitRow> {
+  const [row] = await tx
+    .update(visits)
+    .set({
+      staff_id: to.staff_id,
+      starts_at: to.starts_at,
+      ends_at: to.ends_at,
+      sequence: sql`${visits.sequence} + 1`,
+    })
+    .where(eq(visits.id, id))
+    .returning();
+  if (!row) throw new Error("visit vanished");
+  return row;
 }
 
 /** The message when a visit is too close to change online (docs/decisions/0153-visit-changes.md). */
@@ -698,31 +699,16 @@ export async function changeVisits(
   }
   const chosen = await chosenRows(quote, form, now, rows);
   if (!chosen.ok) return chosen;
-  try {
-    await db.transaction(async (tx) => {
-      const moved: VisitRow[] = [];
-      for (const next of chosen.rows) {
-        const row = rows.find((r) => r.kind === next.kind);
-        if (!row) throw new Error(`no ${next.kind} visit to move`);
-        const [updated] = await tx
-          .update(visits)
-          .set({
-            staff_id: next.staff_id,
-            starts_at: next.starts_at,
-            ends_at: next.ends_at,
-            sequence: sql`${visits.sequence} + 1`,
-          })
-          .where(eq(visits.id, row.id))
-          .returning();
-        moved.push(updated as VisitRow);
-      }
-      await mailChange(tx, "moved", quote, moved, { by: "homeowner", now, before: rows });
-    });
-  } catch (error) {
-    if (isExclusionViolation(error)) return { ok: false, status: 409, message: SLOT_TAKEN };
-    throw error;
-  }
-  kickOutbox();
+  const committed = await commitChange(async (tx) => {
+    const moved: VisitRow[] = [];
+    for (const next of chosen.rows) {
+      const row = rows.find((r) => r.kind === next.kind);
+      if (!row) throw new Error(`no ${next.kind} visit to move`);
+      moved.push(await moveRow(tx, row.id, next));
+    }
+    await mailChange(tx, "moved", quote, moved, { by: "homeowner", now, before: rows });
+  });
+  if (!committed.ok) return committed;
   return { ok: true, visits: await bookedVisits(quote.id), change: "moved" };
 }
 
@@ -917,32 +903,20 @@ export async function staffChangeVisit(
   if (problem) return { ok: false, status: 400, message: problem };
   const slot = slotAt(await staffMoveSlots(visit, siblings, now), at);
   if (!slot?.staffIds.includes(staffId)) return { ok: false, status: 409, message: SLOT_TAKEN };
-  let moved: VisitRow;
-  try {
-    moved = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(visits)
-        .set({
-          staff_id: staffId,
-          starts_at: slot.startsAt,
-          ends_at: slot.endsAt,
-          sequence: sql`${visits.sequence} + 1`,
-        })
-        .where(eq(visits.id, visit.id))
-        .returning();
-      if (!row) throw new Error("visit vanished");
-      await mailChange(tx, "moved", quote, [row], {
-        by: "staff",
-        now,
-        before: [visit],
-        changeOnline: !row.test_job_id,
-      });
-      return row;
+  const moved = await commitChange(async (tx) => {
+    const row = await moveRow(tx, visit.id, {
+      staff_id: staffId,
+      starts_at: slot.startsAt,
+      ends_at: slot.endsAt,
     });
-  } catch (error) {
-    if (isExclusionViolation(error)) return { ok: false, status: 409, message: SLOT_TAKEN };
-    throw error;
-  }
-  kickOutbox();
-  return { ok: true, visits: await describeVisits([moved]), change: "moved" };
+    await mailChange(tx, "moved", quote, [row], {
+      by: "staff",
+      now,
+      before: [visit],
+      changeOnline: !row.test_job_id,
+    });
+    return row;
+  });
+  if (!moved.ok) return moved;
+  return { ok: true, visits: await describeVisits([moved.value]), change: "moved" };
 }

@@ -489,15 +489,20 @@ const filterTypeOptions = (Object.keys(FILTER_CHANGE_MONTHS) as ChangeableFilter
   }),
 );
 
-/** The reminders page of quote `quoteId`, or null when there is no such quote. */
-export async function remindersView(quoteId: string): Promise<RemindersView | null> {
-  const facts = await quoteFacts(quoteId);
-  if (!facts) return null;
+/** Quote `quoteId`'s reminder subscriptions by kind. */
+async function subscriptionsByKind(quoteId: string) {
   const rows = await db
     .select()
     .from(reminder_subscriptions)
     .where(eq(reminder_subscriptions.quote_id, quoteId));
-  const byKind = new Map(rows.map((r) => [r.kind, r]));
+  return new Map(rows.map((r) => [r.kind, r]));
+}
+
+/** The reminders page of quote `quoteId`, or null when there is no such quote. */
+export async function remindersView(quoteId: string): Promise<RemindersView | null> {
+  const facts = await quoteFacts(quoteId);
+  if (!facts) return null;
+  const byKind = await subscriptionsByKind(quoteId);
   const offered = offeredFollowUps(facts);
   const visitRow = byKind.get("visit");
   const options: FollowUpOption[] = [
@@ -577,11 +582,7 @@ export async function saveReminders(
   if (checked("filter_change") && !recorded && !isChangeableFilter(filterType)) {
     return { ok: false, status: 400, errors: { filterType: [FILTER_TYPE_REQUIRED] } };
   }
-  const existing = await db
-    .select()
-    .from(reminder_subscriptions)
-    .where(eq(reminder_subscriptions.quote_id, quoteId));
-  const byKind = new Map(existing.map((r) => [r.kind, r]));
+  const byKind = await subscriptionsByKind(quoteId);
   await db.transaction(async (tx) => {
     const upsert = (
       values: Partial<typeof reminder_subscriptions.$inferInsert>,

@@ -6,7 +6,7 @@
  * visit reminders as for assessments (reminders.server.ts, one per job and time).
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { quote_status_links, quotes, visits } from "~/db/schema";
+import { quote_status_links, visits } from "~/db/schema";
 import { company } from "~/features/catalog/company";
 import { referenceNumber } from "~/features/quotes/reference";
 import { newStatusLink } from "~/features/quotes/status-link.server";
@@ -14,8 +14,8 @@ import { isExclusionViolation } from "~/lib/database-errors.server";
 import type { Database } from "~/lib/db.server";
 import { db } from "~/lib/db.server";
 import type { OutboxMessage } from "~/lib/outbox.server";
-import { staffNames } from "./booking.server";
-import { type CalendarQuote, denverDay, visitIcs, visitLocation } from "./calendar.server";
+import { calendarQuote, quoteForBooking, staffNames } from "./booking.server";
+import { denverDay, visitIcs } from "./calendar.server";
 import { formatDay, formatTimeRange } from "./format";
 import { denverInstant } from "./slots";
 
@@ -85,20 +85,7 @@ export async function insertWorkVisits(
     if (isExclusionViolation(error)) throw new CrewOverlap();
     throw error;
   }
-  const [quote] = await tx
-    .select({
-      id: quotes.id,
-      contact_email: quotes.contact_email,
-      contact_first_name: quotes.contact_first_name,
-      contact_last_name: quotes.contact_last_name,
-      contact_phone: quotes.contact_phone,
-      property_address: quotes.property_address,
-      property_city: quotes.property_city,
-      property_zip_code: quotes.property_zip_code,
-      zip_code: quotes.zip_code,
-    })
-    .from(quotes)
-    .where(eq(quotes.id, visit.quoteId));
+  const quote = await quoteForBooking(visit.quoteId, tx);
   if (!quote) throw new Error("the work visit's quote is gone");
   const names = await staffNames(visit.staffIds, tx);
   const crew = visit.staffIds
@@ -107,7 +94,7 @@ export async function insertWorkVisits(
     .join(", ");
   const link = newStatusLink(quote.id);
   await tx.insert(quote_status_links).values(link.row);
-  const calendarQuote: CalendarQuote = { ...quote, location: visitLocation(quote) };
+  const forMail = calendarQuote(quote);
   const first = rows[0] as { id: string };
   const when = `${formatDay(denverDay(visit.startsAt))}, ${formatTimeRange(visit.startsAt, visit.endsAt)}`;
   const mail: OutboxMessage = {
@@ -120,7 +107,7 @@ export async function insertWorkVisits(
       "",
       "Our crew will come to do the work at:",
       `${when}, with ${crew}`,
-      `Address: ${calendarQuote.location}`,
+      `Address: ${forMail.location}`,
       "",
       `The attached calendar file adds it to your calendar. To see your request: ${link.url}`,
       "To change the time, reply to this email or call us.",
@@ -141,7 +128,7 @@ export async function insertWorkVisits(
               sequence: 0,
               staffName: crew,
             },
-            calendarQuote,
+            forMail,
             "request",
             link.url,
           ),
