@@ -30,7 +30,6 @@ import { serviceId } from "~/features/catalog/services";
 import { referenceNumber } from "~/features/quotes/reference";
 import { denverDate, formatDate } from "~/lib/dates";
 import { db } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
 import { isId } from "~/lib/ids";
 import { PdfFact, PdfLetterhead, pdfBoldFont, pdfStyles, renderPdf } from "~/lib/pdf.server";
 import { storage } from "~/lib/storage.server";
@@ -81,16 +80,6 @@ export interface CompletionReport {
   label: RadonLabel | null;
 }
 
-function Letterhead() {
-  return (
-    <PdfLetterhead
-      name={company.name}
-      tagline={company.tagline}
-      contact={`Phone ${env().COMPANY_PHONE.display} | Email ${env().COMPANY_EMAIL}`}
-    />
-  );
-}
-
 function Table({ rows }: { rows: string[][] }) {
   return (
     <View>
@@ -115,7 +104,7 @@ function ReportDocument({ report }: { report: CompletionReport }) {
   return (
     <Document title={title} author={company.name} creator={company.name}>
       <Page size="LETTER" style={styles.page}>
-        <Letterhead />
+        <PdfLetterhead name={company.name} tagline={company.tagline} />
         <Text style={styles.title}>{title}</Text>
         <View style={styles.facts}>
           <PdfFact label="Service">{report.service}</PdfFact>

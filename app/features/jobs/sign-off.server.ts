@@ -39,6 +39,7 @@ import {
   signerAudit,
   signingLinkExpired,
   signingLinkValidUntil,
+  unreadableSignature,
 } from "~/features/estimates/signing.server";
 import { newStatusLink } from "~/features/quotes/status-link.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
@@ -46,6 +47,7 @@ import { type Database, db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { isId } from "~/lib/ids";
 import { kickOutbox, type OutboxMessage, queueMail } from "~/lib/outbox.server";
+import { refusal } from "~/lib/refusal.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Transaction } from "./create.server";
 import { moldDisclosure, moldRecordSchema } from "./record";
@@ -74,10 +76,6 @@ export type SignOffOutcome<T = object> =
       message: string;
       fieldErrors?: Record<string, string[]>;
     };
-
-/** An answer refused: the status the route answers with and the message it shows. */
-const refusal = <S extends 404 | 409 | 410>(status: S, message: string) =>
-  ({ ok: false, status, message }) as const;
 
 const NOT_FOUND = refusal(404, "This job is not available.");
 const NOT_COMPLETED = refusal(409, "The homeowner signs off once the job is completed.");
@@ -429,14 +427,7 @@ export async function signOffJob(
   now: Date = new Date(),
 ): Promise<SignOffOutcome> {
   const signature = await signatureImage(input.signature);
-  if (signature === undefined) {
-    return {
-      ok: false,
-      status: 400,
-      message: "The signature could not be read.",
-      fieldErrors: { signature: ["The signature could not be read; clear it and sign again"] },
-    };
-  }
+  if (signature === undefined) return unreadableSignature();
   return recordAnswer(party, client, now, async (tx, job) => {
     if (input.recordSha256 !== job.view.recordSha256) return CHANGED;
     return {
