@@ -1,5 +1,5 @@
 import { data, href, Link } from "react-router";
-import { ListTable, Pager } from "~/components/ui/admin-list";
+import { ListCount, ListTable, Pager } from "~/components/ui/admin-list";
 import { Badge } from "~/components/ui/badge";
 import { FilterSelect, ListFilters, SearchInput } from "~/features/admin/list-filters";
 import { jobStatus } from "~/features/catalog/jobs";
@@ -11,7 +11,7 @@ import { JOB_SIGN_OFF_FILTER } from "~/features/jobs/sign-off";
 import { jobStatusTone } from "~/features/jobs/status-tone";
 import { formatDateTime } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
-import { readListQuery } from "~/lib/list-query";
+import { listPagerLinks, readListQuery } from "~/lib/list-query";
 import { privatePageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -58,17 +58,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function meta(args: Route.MetaArgs) {
   return privatePageMeta(args, "Jobs", "All jobs.");
-}
-
-function pageHref(query: Route.ComponentProps["loaderData"]["query"], page: number) {
-  const params = new URLSearchParams();
-  for (const key of ["q", "status", "service", "crew", "week", "signOff"] as const) {
-    const value = query[key];
-    if (value) params.set(key, value);
-  }
-  if (page > 1) params.set("page", String(page));
-  const text = params.toString();
-  return text ? `?${text}` : "?";
 }
 
 export default function AdminJobs({ loaderData }: Route.ComponentProps) {
@@ -118,10 +107,7 @@ export default function AdminJobs({ loaderData }: Route.ComponentProps) {
           options={JOB_SIGN_OFF_FILTER}
         />
       </ListFilters>
-      <p className="text-sm text-slate-700" aria-live="polite">
-        {total === 1 ? "1 job" : `${total} jobs`}
-        {pageCount > 1 ? `, page ${query.page} of ${pageCount}` : ""}
-      </p>
+      <ListCount total={total} one="job" many="jobs" page={query.page} pageCount={pageCount} />
       {jobs.length === 0 ? (
         <p>No jobs match.</p>
       ) : (
@@ -150,10 +136,7 @@ export default function AdminJobs({ loaderData }: Route.ComponentProps) {
           ))}
         </ListTable>
       )}
-      <Pager
-        previous={query.page > 1 ? pageHref(query, query.page - 1) : null}
-        next={query.page < pageCount ? pageHref(query, query.page + 1) : null}
-      />
+      <Pager {...listPagerLinks(query, pageCount)} />
     </section>
   );
 }
