@@ -62,6 +62,36 @@ export function meta(args: Route.MetaArgs) {
 
 export default function AdminJobs({ loaderData }: Route.ComponentProps) {
   const { query, jobs, total, pageCount, crew } = loaderData;
+  const filters = [
+    {
+      id: "job-status",
+      name: "status",
+      label: "Status",
+      allLabel: "All statuses",
+      options: jobStatus.options,
+    },
+    {
+      id: "job-service",
+      name: "service",
+      label: "Service",
+      allLabel: "All services",
+      options: serviceId.options,
+    },
+    {
+      id: "job-crew",
+      name: "crew",
+      label: "Crew member",
+      allLabel: "Anyone",
+      options: crew.map((c) => ({ value: c.id, label: c.name })),
+    },
+    {
+      id: "job-sign-off",
+      name: "signOff",
+      label: "Sign-off",
+      allLabel: "Any",
+      options: JOB_SIGN_OFF_FILTER,
+    },
+  ] as const;
   return (
     <section aria-labelledby="jobs-title" className="space-y-4">
       <h2 id="jobs-title" className="text-lg font-semibold">
@@ -74,38 +104,9 @@ export default function AdminJobs({ loaderData }: Route.ComponentProps) {
           placeholder="Number, name, email or address..."
           className="w-72"
         />
-        <FilterSelect
-          id="job-status"
-          name="status"
-          label="Status"
-          urlValue={query.status}
-          allLabel="All statuses"
-          options={jobStatus.options}
-        />
-        <FilterSelect
-          id="job-service"
-          name="service"
-          label="Service"
-          urlValue={query.service}
-          allLabel="All services"
-          options={serviceId.options}
-        />
-        <FilterSelect
-          id="job-crew"
-          name="crew"
-          label="Crew member"
-          urlValue={query.crew}
-          allLabel="Anyone"
-          options={crew.map((c) => ({ value: c.id, label: c.name }))}
-        />
-        <FilterSelect
-          id="job-sign-off"
-          name="signOff"
-          label="Sign-off"
-          urlValue={query.signOff}
-          allLabel="Any"
-          options={JOB_SIGN_OFF_FILTER}
-        />
+        {filters.map((filter) => (
+          <FilterSelect key={filter.id} urlValue={query[filter.name]} {...filter} />
+        ))}
       </ListFilters>
       <ListCount total={total} one="job" many="jobs" page={query.page} pageCount={pageCount} />
       {jobs.length === 0 ? (
