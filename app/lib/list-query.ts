@@ -22,3 +22,31 @@ export function readListQuery<Shape extends z.ZodRawShape>(
     Object.fromEntries(Object.keys(schema.shape).map((key) => [key, params.get(key) || undefined])),
   );
 }
+
+/**
+ * The href of page `page` of a list showing `query`: its non-blank search and filters, in the
+ * query's key order, then `page` when above 1 (`?` alone when there is nothing).
+ */
+export function listPageHref(query: Record<string, string | number | undefined>, page: number) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (key !== "page" && value) params.set(key, String(value));
+  }
+  if (page > 1) params.set("page", String(page));
+  const text = params.toString();
+  return text ? `?${text}` : "?";
+}
+
+/**
+ * A Pager's links for a list showing `query` (its `page` of `pageCount`): the previous and next
+ * page's hrefs, null where there is none.
+ */
+export function listPagerLinks(
+  query: Record<string, string | number | undefined> & { page: number },
+  pageCount: number,
+) {
+  return {
+    previous: query.page > 1 ? listPageHref(query, query.page - 1) : null,
+    next: query.page < pageCount ? listPageHref(query, query.page + 1) : null,
+  };
+}

@@ -1,5 +1,5 @@
 import { data, Form } from "react-router";
-import { ErrorPage } from "~/components/layout/error-page";
+import { errorBoundary } from "~/components/layout/error-page";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { unsubscribe, unsubscribeTarget } from "~/features/visits/reminders.server";
@@ -66,15 +66,10 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <ErrorPage
-      error={error}
-      notFound={{
-        title: "Link not found",
-        message: "This unsubscribe link does not match any reminders.",
-      }}
-      failed="We could not stop the reminders. Please try again in a moment."
-    />
-  );
-}
+export const ErrorBoundary = errorBoundary({
+  notFound: {
+    title: "Link not found",
+    message: "This unsubscribe link does not match any reminders.",
+  },
+  failed: "We could not stop the reminders. Please try again in a moment.",
+});

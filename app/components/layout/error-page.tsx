@@ -23,6 +23,15 @@ function refusalOf(error: unknown): string | null {
   return typeof error.data === "string" && error.data ? error.data : null;
 }
 
+/** What an ErrorPage shows besides the error: its words and where it leads. */
+export interface ErrorPageWords {
+  notFound: ErrorCopy;
+  failed: ErrorCopy | string;
+  back?: { to: string; label: string };
+}
+
+type ErrorPageProps = ErrorPageWords & { error: unknown };
+
 /** The heading of every failure that is not a 404 (a route may name its own). */
 const FAILED_TITLE = "Something went wrong";
 
@@ -35,17 +44,7 @@ const HOME = { to: "/", label: "Return Home" } as const;
  * under the heading "Something went wrong"), a link `back` to where the visitor can go on (the
  * home page unless given), and the document title `<heading> | <company>`.
  */
-export function ErrorPage({
-  error,
-  notFound,
-  failed,
-  back = HOME,
-}: {
-  error: unknown;
-  notFound: ErrorCopy;
-  failed: ErrorCopy | string;
-  back?: { to: string; label: string };
-}) {
+export function ErrorPage({ error, notFound, failed, back = HOME }: ErrorPageProps) {
   const failure = typeof failed === "string" ? { title: FAILED_TITLE, message: failed } : failed;
   const copy = isNotFound(error)
     ? notFound
@@ -63,4 +62,15 @@ export function ErrorPage({
       </Button>
     </div>
   );
+}
+
+/**
+ * A route's ErrorBoundary: the ErrorPage with that route's `words` (a 404's heading and sentence,
+ * a failure's sentence, the link back), for `export const ErrorBoundary = errorBoundary({...})`.
+ */
+export function errorBoundary(words: ErrorPageWords) {
+  // biome-ignore lint/correctness/noComponentHookFactories: a route calls it once, at module level
+  return function ErrorBoundary({ error }: { error: unknown }) {
+    return <ErrorPage error={error} {...words} />;
+  };
 }

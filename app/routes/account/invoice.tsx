@@ -1,5 +1,4 @@
-import { href } from "react-router";
-import { ErrorPage } from "~/components/layout/error-page";
+import { accountErrorBoundary } from "~/components/layout/account-error";
 import { company } from "~/features/catalog/company";
 import { loadCustomerInvoicePage, payCustomerInvoice } from "~/features/invoices/customer.server";
 import { InvoiceDocument, PaySection } from "~/features/invoices/invoice-page";
@@ -36,13 +35,7 @@ export default function AccountInvoiceRoute({ loaderData, actionData }: Route.Co
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <ErrorPage
-      error={error}
-      notFound={{ title: "Invoice not found", message: "That invoice is not in your account." }}
-      failed="We could not load your invoice. Please try again in a moment."
-      back={{ to: href("/account/quotes"), label: "Back to your quotes" }}
-    />
-  );
-}
+export const ErrorBoundary = accountErrorBoundary(
+  { title: "Invoice not found", message: "That invoice is not in your account." },
+  "We could not load your invoice. Please try again in a moment.",
+);

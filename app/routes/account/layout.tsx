@@ -1,7 +1,7 @@
 import { Building2, FileText, UserRound } from "lucide-react";
 import { href, Outlet } from "react-router";
 import { DashboardShell, sidebarOpenFromCookie } from "~/components/layout/dashboard-shell";
-import { ErrorPage } from "~/components/layout/error-page";
+import { errorBoundary } from "~/components/layout/error-page";
 import { dashboardShellHandle } from "~/features/accounts/navigation";
 import { requireUser } from "~/lib/session.server";
 import type { Route } from "./+types/layout";
@@ -38,16 +38,11 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
 }
 
 /** A failure while loading an account page (SPEC section 8: 'Failed to load profile data'). */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <ErrorPage
-      error={error}
-      notFound={{ title: "Not found", message: "That item is not in your account." }}
-      failed={{
-        title: "Failed to load profile data",
-        message: "We could not load your account just now. Please try again in a moment.",
-      }}
-      back={{ to: href("/account/quotes"), label: "Back to your dashboard" }}
-    />
-  );
-}
+export const ErrorBoundary = errorBoundary({
+  notFound: { title: "Not found", message: "That item is not in your account." },
+  failed: {
+    title: "Failed to load profile data",
+    message: "We could not load your account just now. Please try again in a moment.",
+  },
+  back: { to: href("/account/quotes"), label: "Back to your dashboard" },
+});

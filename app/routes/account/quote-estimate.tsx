@@ -1,5 +1,5 @@
 import { data, href } from "react-router";
-import { ErrorPage } from "~/components/layout/error-page";
+import { accountErrorBoundary } from "~/components/layout/account-error";
 import { partyOf } from "~/features/estimates/access.server";
 import { EstimatePage } from "~/features/estimates/estimate-page";
 import {
@@ -49,16 +49,10 @@ export default function QuoteEstimateRoute({ loaderData, actionData }: Route.Com
   return <EstimatePage data={loaderData} actionData={actionData} />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <ErrorPage
-      error={error}
-      notFound={{
-        title: "Estimate not found",
-        message: "This quote has no estimate for you yet.",
-      }}
-      failed="We could not load your estimate. Please try again in a moment."
-      back={{ to: href("/account/quotes"), label: "Back to your quotes" }}
-    />
-  );
-}
+export const ErrorBoundary = accountErrorBoundary(
+  {
+    title: "Estimate not found",
+    message: "This quote has no estimate for you yet.",
+  },
+  "We could not load your estimate. Please try again in a moment.",
+);

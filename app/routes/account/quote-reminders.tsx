@@ -1,5 +1,5 @@
 import { href } from "react-router";
-import { ErrorPage } from "~/components/layout/error-page";
+import { accountErrorBoundary, NOT_YOUR_QUOTE } from "~/components/layout/account-error";
 import { ownedQuoteId } from "~/features/visits/booking-route.server";
 import { RemindersPage, remindersPageMeta } from "~/features/visits/reminders-page";
 import {
@@ -40,13 +40,7 @@ export default function AccountRemindersPage({ loaderData, actionData }: Route.C
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <ErrorPage
-      error={error}
-      notFound={{ title: "Quote not found", message: "This quote is not one of yours." }}
-      failed="We could not load your reminders. Please try again in a moment."
-      back={{ to: href("/account/quotes"), label: "Back to your quotes" }}
-    />
-  );
-}
+export const ErrorBoundary = accountErrorBoundary(
+  NOT_YOUR_QUOTE,
+  "We could not load your reminders. Please try again in a moment.",
+);

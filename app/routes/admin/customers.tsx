@@ -6,7 +6,7 @@ import { listCustomers } from "~/features/admin/customers.server";
 import { orNA } from "~/features/admin/format";
 import { ListFilters, SearchInput } from "~/features/admin/list-filters";
 import { formatDateTime } from "~/lib/dates";
-import { listPage, listSearch, readListQuery } from "~/lib/list-query";
+import { listPage, listPagerLinks, listSearch, readListQuery } from "~/lib/list-query";
 import { privatePageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/customers";
@@ -34,14 +34,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta(args: Route.MetaArgs) {
   return privatePageMeta(args, "Customers", "All customers.");
-}
-
-function pageHref(q: string | undefined, page: number) {
-  const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  if (page > 1) params.set("page", String(page));
-  const text = params.toString();
-  return text ? `?${text}` : "?";
 }
 
 export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
@@ -86,10 +78,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
           ))}
         </ListTable>
       )}
-      <Pager
-        previous={query.page > 1 ? pageHref(query.q, query.page - 1) : null}
-        next={query.page < pageCount ? pageHref(query.q, query.page + 1) : null}
-      />
+      <Pager {...listPagerLinks(query, pageCount)} />
     </section>
   );
 }

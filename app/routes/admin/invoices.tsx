@@ -109,6 +109,17 @@ function SummaryTable({
   );
 }
 
+/** The invoice list's columns: the name and the header cell's classes (figures align right). */
+const INVOICE_COLUMNS = [
+  ["Number", "py-2 pr-2"],
+  ["Customer", "py-2 pr-2"],
+  ["Issued", "py-2 pr-2"],
+  ["Due", "py-2 pr-2"],
+  ["Total", "py-2 pr-2 text-right"],
+  ["Balance", "py-2 pr-2 text-right"],
+  ["Status", "py-2"],
+] as const;
+
 export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
   const { query, aging, months, invoices, flags } = loaderData;
   const search = new URLSearchParams(
@@ -173,27 +184,11 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
           <caption className="sr-only">Invoices, newest first</caption>
           <thead>
             <tr className="border-b">
-              <th scope="col" className="py-2 pr-2">
-                Number
-              </th>
-              <th scope="col" className="py-2 pr-2">
-                Customer
-              </th>
-              <th scope="col" className="py-2 pr-2">
-                Issued
-              </th>
-              <th scope="col" className="py-2 pr-2">
-                Due
-              </th>
-              <th scope="col" className="py-2 pr-2 text-right">
-                Total
-              </th>
-              <th scope="col" className="py-2 pr-2 text-right">
-                Balance
-              </th>
-              <th scope="col" className="py-2">
-                Status
-              </th>
+              {INVOICE_COLUMNS.map(([label, className]) => (
+                <th key={label} scope="col" className={className}>
+                  {label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>

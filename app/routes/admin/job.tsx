@@ -44,7 +44,7 @@ import { idParam, parseAccountId, parseId } from "~/lib/ids";
 import { requestInfo } from "~/lib/request-context";
 import { pageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/lib/session.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { type FlashToast, redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/job";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -144,6 +144,22 @@ const statusSchema = z.object({
     .transform((v) => v || null),
 });
 
+/**
+ * The action's answer to one step's outcome: a missing job is a 404, a refusal its message on the
+ * page (with its status), success a redirect to `to` with `toast`.
+ */
+async function answer(
+  outcome: { ok: true } | { ok: false; status: 400 | 404 | 409; message: string },
+  to: string,
+  toast: FlashToast,
+) {
+  if (!outcome.ok) {
+    if (outcome.status === 404) throw data(null, { status: 404 });
+    return data({ error: outcome.message }, outcome.status);
+  }
+  return redirectWithToast(to, toast);
+}
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const id = idParam(params.id);
@@ -154,12 +170,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const ids = form.getAll("crew").map(parseAccountId);
     if (ids.some((v) => v === null))
       return data({ error: "Choose crew members among the staff." }, 400);
-    const outcome = await setJobCrew(id, ids as string[]);
-    if (!outcome.ok) {
-      if (outcome.status === 404) throw data(null, { status: 404 });
-      return data({ error: outcome.message }, outcome.status);
-    }
-    return redirectWithToast(`${page}#crew`, { type: "success", title: "Crew saved" });
+    return answer(await setJobCrew(id, ids as string[]), `${page}#crew`, {
+      type: "success",
+      title: "Crew saved",
+    });
   }
   if (intent === "record") {
     const outcome = await saveJobRecord(id, form, admin.id);
@@ -194,26 +208,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if ("error" in times) return data({ error: times.error }, 400);
     const staff = form.getAll("staff").map(parseAccountId);
     if (staff.some((v) => v === null)) return data({ error: "Choose who of the crew goes." }, 400);
-    const outcome = await bookWorkVisit(id, staff as string[], times, admin.id);
-    if (!outcome.ok) {
-      if (outcome.status === 404) throw data(null, { status: 404 });
-      return data({ error: outcome.message }, outcome.status);
-    }
-    return redirectWithToast(`${page}#work-visits`, {
-      type: "success",
-      title: "Work visit booked",
-      description: "The homeowner is being emailed the time with a calendar invitation.",
-    });
+    return answer(
+      await bookWorkVisit(id, staff as string[], times, admin.id),
+      `${page}#work-visits`,
+      {
+        type: "success",
+        title: "Work visit booked",
+        description: "The homeowner is being emailed the time with a calendar invitation.",
+      },
+    );
   }
   if (intent === "radon-test") {
     const choice = staffTestChoice(form);
     if ("error" in choice) return data({ error: choice.error }, 400);
-    const outcome = await bookTestAsStaff(id, choice);
-    if (!outcome.ok) {
-      if (outcome.status === 404) throw data(null, { status: 404 });
-      return data({ error: outcome.message }, outcome.status);
-    }
-    return redirectWithToast(`${page}#radon-test`, {
+    return answer(await bookTestAsStaff(id, choice), `${page}#radon-test`, {
       type: "success",
       title: "Post-mitigation test booked",
       description: "The homeowner is being emailed both times with a calendar invitation.",
@@ -231,12 +239,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   }
   if (intent === "complete") {
-    const outcome = await completeJob(id, admin.id);
-    if (!outcome.ok) {
-      if (outcome.status === 404) throw data(null, { status: 404 });
-      return data({ error: outcome.message }, outcome.status);
-    }
-    return redirectWithToast(page, {
+    return answer(await completeJob(id, admin.id), page, {
       type: "success",
       title: "Job completed",
       description: "The quote is completed; the homeowner is being emailed.",
@@ -245,12 +248,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "status") {
     const parsed = statusSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return data({ error: "Choose a new status." }, 400);
-    const outcome = await changeJobStatus(id, parsed.data, admin.id);
-    if (!outcome.ok) {
-      if (outcome.status === 404) throw data(null, { status: 404 });
-      return data({ error: outcome.message }, outcome.status);
-    }
-    return redirectWithToast(page, {
+    return answer(await changeJobStatus(id, parsed.data, admin.id), page, {
       type: "success",
       title: "Job status updated",
       description: `The job is now ${jobStatus.label(parsed.data.status)}.`,

@@ -1,5 +1,5 @@
 import { data, href, Link } from "react-router";
-import { ListTable, Pager } from "~/components/ui/admin-list";
+import { ListCount, ListTable, Pager } from "~/components/ui/admin-list";
 import { Badge } from "~/components/ui/badge";
 import { FilterSelect, ListFilters, SearchInput } from "~/features/admin/list-filters";
 import { jobStatus } from "~/features/catalog/jobs";
@@ -11,7 +11,7 @@ import { JOB_SIGN_OFF_FILTER } from "~/features/jobs/sign-off";
 import { jobStatusTone } from "~/features/jobs/status-tone";
 import { formatDateTime } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
-import { readListQuery } from "~/lib/list-query";
+import { listPagerLinks, readListQuery } from "~/lib/list-query";
 import { privatePageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -60,19 +60,38 @@ export function meta(args: Route.MetaArgs) {
   return privatePageMeta(args, "Jobs", "All jobs.");
 }
 
-function pageHref(query: Route.ComponentProps["loaderData"]["query"], page: number) {
-  const params = new URLSearchParams();
-  for (const key of ["q", "status", "service", "crew", "week", "signOff"] as const) {
-    const value = query[key];
-    if (value) params.set(key, value);
-  }
-  if (page > 1) params.set("page", String(page));
-  const text = params.toString();
-  return text ? `?${text}` : "?";
-}
-
 export default function AdminJobs({ loaderData }: Route.ComponentProps) {
   const { query, jobs, total, pageCount, crew } = loaderData;
+  const filters = [
+    {
+      id: "job-status",
+      name: "status",
+      label: "Status",
+      allLabel: "All statuses",
+      options: jobStatus.options,
+    },
+    {
+      id: "job-service",
+      name: "service",
+      label: "Service",
+      allLabel: "All services",
+      options: serviceId.options,
+    },
+    {
+      id: "job-crew",
+      name: "crew",
+      label: "Crew member",
+      allLabel: "Anyone",
+      options: crew.map((c) => ({ value: c.id, label: c.name })),
+    },
+    {
+      id: "job-sign-off",
+      name: "signOff",
+      label: "Sign-off",
+      allLabel: "Any",
+      options: JOB_SIGN_OFF_FILTER,
+    },
+  ] as const;
   return (
     <section aria-labelledby="jobs-title" className="space-y-4">
       <h2 id="jobs-title" className="text-lg font-semibold">
@@ -85,43 +104,11 @@ export default function AdminJobs({ loaderData }: Route.ComponentProps) {
           placeholder="Number, name, email or address..."
           className="w-72"
         />
-        <FilterSelect
-          id="job-status"
-          name="status"
-          label="Status"
-          urlValue={query.status}
-          allLabel="All statuses"
-          options={jobStatus.options}
-        />
-        <FilterSelect
-          id="job-service"
-          name="service"
-          label="Service"
-          urlValue={query.service}
-          allLabel="All services"
-          options={serviceId.options}
-        />
-        <FilterSelect
-          id="job-crew"
-          name="crew"
-          label="Crew member"
-          urlValue={query.crew}
-          allLabel="Anyone"
-          options={crew.map((c) => ({ value: c.id, label: c.name }))}
-        />
-        <FilterSelect
-          id="job-sign-off"
-          name="signOff"
-          label="Sign-off"
-          urlValue={query.signOff}
-          allLabel="Any"
-          options={JOB_SIGN_OFF_FILTER}
-        />
+        {filters.map((filter) => (
+          <FilterSelect key={filter.id} urlValue={query[filter.name]} {...filter} />
+        ))}
       </ListFilters>
-      <p className="text-sm text-slate-700" aria-live="polite">
-        {total === 1 ? "1 job" : `${total} jobs`}
-        {pageCount > 1 ? `, page ${query.page} of ${pageCount}` : ""}
-      </p>
+      <ListCount total={total} one="job" many="jobs" page={query.page} pageCount={pageCount} />
       {jobs.length === 0 ? (
         <p>No jobs match.</p>
       ) : (
@@ -150,10 +137,7 @@ export default function AdminJobs({ loaderData }: Route.ComponentProps) {
           ))}
         </ListTable>
       )}
-      <Pager
-        previous={query.page > 1 ? pageHref(query, query.page - 1) : null}
-        next={query.page < pageCount ? pageHref(query, query.page + 1) : null}
-      />
+      <Pager {...listPagerLinks(query, pageCount)} />
     </section>
   );
 }

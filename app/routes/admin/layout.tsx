@@ -5,7 +5,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { DashboardShell, sidebarOpenFromCookie } from "~/components/layout/dashboard-shell";
-import { ErrorPage } from "~/components/layout/error-page";
+import { errorBoundary } from "~/components/layout/error-page";
 import { dashboardShellHandle } from "~/features/accounts/navigation";
 import { LiveUpdates } from "~/features/admin/live-updates";
 import { adminLinksWith } from "~/features/admin/navigation";
@@ -71,13 +71,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <ErrorPage
-      error={error}
-      notFound={{ title: "Not found", message: "There is no such item in the back office." }}
-      failed="We could not load this page just now. Please try again in a moment."
-      back={{ to: href("/admin/quotes"), label: "Back to quotes" }}
-    />
-  );
-}
+export const ErrorBoundary = errorBoundary({
+  notFound: { title: "Not found", message: "There is no such item in the back office." },
+  failed: "We could not load this page just now. Please try again in a moment.",
+  back: { to: href("/admin/quotes"), label: "Back to quotes" },
+});

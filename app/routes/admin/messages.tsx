@@ -1,6 +1,6 @@
 import { data, Form, href, Link } from "react-router";
 import { z } from "zod";
-import { Pager } from "~/components/ui/admin-list";
+import { ListCount, Pager } from "~/components/ui/admin-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -15,7 +15,7 @@ import {
 } from "~/features/messages/admin.server";
 import { formatDateTime } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
-import { listPage, listSearch, readListQuery } from "~/lib/list-query";
+import { listPage, listPagerLinks, listSearch, readListQuery } from "~/lib/list-query";
 import { privatePageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -65,14 +65,6 @@ export function meta(args: Route.MetaArgs) {
   return privatePageMeta(args, "Messages", "Conversations with customers.");
 }
 
-function pageHref(q: string | undefined, page: number) {
-  const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  if (page > 1) params.set("page", String(page));
-  const text = params.toString();
-  return text ? `?${text}` : "?";
-}
-
 export default function AdminMessages({ loaderData, actionData }: Route.ComponentProps) {
   const { query, threads, total, pageCount, replies } = loaderData;
   const errors = actionData?.errors;
@@ -90,10 +82,13 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
             className="w-72"
           />
         </ListFilters>
-        <p className="text-sm text-slate-700" aria-live="polite">
-          {total === 1 ? "1 conversation" : `${total} conversations`}
-          {pageCount > 1 ? `, page ${query.page} of ${pageCount}` : ""}
-        </p>
+        <ListCount
+          total={total}
+          one="conversation"
+          many="conversations"
+          page={query.page}
+          pageCount={pageCount}
+        />
         {threads.length === 0 ? (
           <p>No conversations match.</p>
         ) : (
@@ -113,10 +108,7 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
             ))}
           </ul>
         )}
-        <Pager
-          previous={query.page > 1 ? pageHref(query.q, query.page - 1) : null}
-          next={query.page < pageCount ? pageHref(query.q, query.page + 1) : null}
-        />
+        <Pager {...listPagerLinks(query, pageCount)} />
       </section>
 
       <Card>

@@ -6,7 +6,7 @@ import { quoteStatus } from "~/features/catalog/enums";
 import { estimateStatus } from "~/features/catalog/estimate-enums";
 import { serviceId } from "~/features/catalog/services";
 import { referenceNumber } from "~/features/quotes/reference";
-import { denverDate } from "~/lib/dates";
+import { csvHeaders, csvOptions } from "~/lib/csv.server";
 import { denverIso } from "~/lib/dates.server";
 import { logger } from "~/lib/logger.server";
 import { requireAdmin } from "~/lib/session.server";
@@ -37,13 +37,7 @@ const COLUMNS = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const query = parseQuoteListQuery(new URL(request.url).searchParams);
-  const csv = stringify({
-    header: true,
-    columns: COLUMNS,
-    escape_formulas: true,
-    eof: true,
-    record_delimiter: "windows",
-  });
+  const csv = stringify({ ...csvOptions(COLUMNS), eof: true });
   void (async () => {
     try {
       for await (const batch of quotesForExport(query)) {
@@ -74,12 +68,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       csv.destroy(error as Error);
     }
   })();
-  const date = denverDate(new Date());
-  return new Response(Readable.toWeb(csv) as ReadableStream, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="quotes-${date}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return new Response(Readable.toWeb(csv) as ReadableStream, { headers: csvHeaders("quotes") });
 }

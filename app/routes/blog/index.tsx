@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { ErrorPage } from "~/components/layout/error-page";
+import { errorBoundary } from "~/components/layout/error-page";
 import { pageParam } from "~/features/blog/paging";
 import { PostCard } from "~/features/blog/post-card";
 import { BlogSidebar, Pagination, PostGrid } from "~/features/blog/post-list";
@@ -91,16 +91,11 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <ErrorPage
-      error={error}
-      notFound={{ title: "Page not found", message: "This page of the blog does not exist." }}
-      failed={{
-        title: LOAD_ERROR,
-        message: "Please try again in a moment. If the problem continues, call us.",
-      }}
-      back={{ to: "/blog", label: "Back to the blog" }}
-    />
-  );
-}
+export const ErrorBoundary = errorBoundary({
+  notFound: { title: "Page not found", message: "This page of the blog does not exist." },
+  failed: {
+    title: LOAD_ERROR,
+    message: "Please try again in a moment. If the problem continues, call us.",
+  },
+  back: { to: "/blog", label: "Back to the blog" },
+});

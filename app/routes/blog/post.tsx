@@ -1,6 +1,6 @@
 import { data, href, Link } from "react-router";
 import { Breadcrumb } from "~/components/layout/breadcrumb";
-import { ErrorPage } from "~/components/layout/error-page";
+import { errorBoundary } from "~/components/layout/error-page";
 import { articleBody } from "~/features/blog/article-body";
 import { FeaturedImage } from "~/features/blog/featured-image";
 import { CategoryLinks, PostMeta } from "~/features/blog/post-card";
@@ -87,16 +87,11 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <ErrorPage
-      error={error}
-      notFound={{
-        title: NOT_FOUND,
-        message: "This article does not exist or is no longer published.",
-      }}
-      failed="We could not load this article. Please try again in a moment."
-      back={{ to: "/blog", label: "Back to the blog" }}
-    />
-  );
-}
+export const ErrorBoundary = errorBoundary({
+  notFound: {
+    title: NOT_FOUND,
+    message: "This article does not exist or is no longer published.",
+  },
+  failed: "We could not load this article. Please try again in a moment.",
+  back: { to: "/blog", label: "Back to the blog" },
+});

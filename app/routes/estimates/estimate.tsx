@@ -1,5 +1,5 @@
 import { data, href } from "react-router";
-import { ErrorPage } from "~/components/layout/error-page";
+import { errorBoundary } from "~/components/layout/error-page";
 import { company } from "~/features/catalog/company";
 import { linkParty } from "~/features/estimates/access.server";
 import { EstimatePage } from "~/features/estimates/estimate-page";
@@ -47,16 +47,10 @@ export default function EstimateRoute({ loaderData, actionData }: Route.Componen
   return <EstimatePage data={loaderData} actionData={actionData} />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <ErrorPage
-      error={error}
-      notFound={{
-        title: "Estimate not found",
-        message:
-          "This link does not match an estimate. Please use the newest link from our emails.",
-      }}
-      failed="We could not load your estimate. Please try again in a moment."
-    />
-  );
-}
+export const ErrorBoundary = errorBoundary({
+  notFound: {
+    title: "Estimate not found",
+    message: "This link does not match an estimate. Please use the newest link from our emails.",
+  },
+  failed: "We could not load your estimate. Please try again in a moment.",
+});

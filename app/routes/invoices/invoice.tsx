@@ -1,4 +1,4 @@
-import { ErrorPage } from "~/components/layout/error-page";
+import { errorBoundary } from "~/components/layout/error-page";
 import { company } from "~/features/catalog/company";
 import { loadInvoicePage, payInvoice } from "~/features/invoices/customer.server";
 import { InvoiceDocument, PaySection } from "~/features/invoices/invoice-page";
@@ -32,15 +32,10 @@ export default function InvoiceRoute({ loaderData, actionData }: Route.Component
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <ErrorPage
-      error={error}
-      notFound={{
-        title: "Invoice not found",
-        message: "This link does not match an invoice. Please use the newest link from our emails.",
-      }}
-      failed="We could not load your invoice. Please try again in a moment."
-    />
-  );
-}
+export const ErrorBoundary = errorBoundary({
+  notFound: {
+    title: "Invoice not found",
+    message: "This link does not match an invoice. Please use the newest link from our emails.",
+  },
+  failed: "We could not load your invoice. Please try again in a moment.",
+});

@@ -1,5 +1,5 @@
 import { href } from "react-router";
-import { ErrorPage } from "~/components/layout/error-page";
+import { errorBoundary } from "~/components/layout/error-page";
 import { company } from "~/features/catalog/company";
 import { testPageAction, testPageLoader } from "~/features/jobs/post-mitigation-route.server";
 import { revalidateAfterConflict, VisitBooking, VisitList } from "~/features/visits/booking-page";
@@ -91,16 +91,10 @@ export default function RadonTestRoute({ loaderData, actionData }: Route.Compone
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <ErrorPage
-      error={error}
-      notFound={{
-        title: "Test not found",
-        message:
-          "This link does not match a radon job. Please use the newest link from our emails.",
-      }}
-      failed="We could not load your test. Please try again in a moment."
-    />
-  );
-}
+export const ErrorBoundary = errorBoundary({
+  notFound: {
+    title: "Test not found",
+    message: "This link does not match a radon job. Please use the newest link from our emails.",
+  },
+  failed: "We could not load your test. Please try again in a moment.",
+});

@@ -1,5 +1,5 @@
 import { data, href } from "react-router";
-import { ErrorPage } from "~/components/layout/error-page";
+import { errorBoundary } from "~/components/layout/error-page";
 import { company } from "~/features/catalog/company";
 import { respondToSignOff, signOffPage, signOffToast } from "~/features/jobs/sign-off.server";
 import { SignOff } from "~/features/jobs/sign-off-form";
@@ -86,15 +86,10 @@ export default function SignOffRoute({ loaderData, actionData }: Route.Component
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <ErrorPage
-      error={error}
-      notFound={{
-        title: "Job not found",
-        message: "This link does not match a job. Please use the newest link from our emails.",
-      }}
-      failed="We could not load your job. Please try again in a moment."
-    />
-  );
-}
+export const ErrorBoundary = errorBoundary({
+  notFound: {
+    title: "Job not found",
+    message: "This link does not match a job. Please use the newest link from our emails.",
+  },
+  failed: "We could not load your job. Please try again in a moment.",
+});

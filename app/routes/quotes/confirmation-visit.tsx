@@ -1,5 +1,5 @@
 import { href } from "react-router";
-import { ErrorPage } from "~/components/layout/error-page";
+import { errorBoundary } from "~/components/layout/error-page";
 import { confirmedQuoteId } from "~/features/quotes/confirmation.server";
 import {
   bookingPageMeta,
@@ -37,16 +37,11 @@ export default function ConfirmationVisitPage({ loaderData, actionData }: Route.
   return <VisitBookingPage view={loaderData} actionData={actionData} />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <ErrorPage
-      error={error}
-      notFound={{
-        title: "Request not found",
-        message:
-          "This page is open for 15 minutes after a request. Please use the status link from our email to book your visit.",
-      }}
-      failed="We could not load the free times. Please try again in a moment."
-    />
-  );
-}
+export const ErrorBoundary = errorBoundary({
+  notFound: {
+    title: "Request not found",
+    message:
+      "This page is open for 15 minutes after a request. Please use the status link from our email to book your visit.",
+  },
+  failed: "We could not load the free times. Please try again in a moment.",
+});

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { ErrorPage } from "~/components/layout/error-page";
+import { errorBoundary } from "~/components/layout/error-page";
 import { RecordResults } from "~/features/records/record-view";
 import { resultsOf } from "~/features/records/results.server";
 import { propertyByShareToken } from "~/features/records/share-links.server";
@@ -65,16 +65,11 @@ export default function SharedRecordPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <ErrorPage
-      error={error}
-      notFound={{
-        title: "Record link not found",
-        message:
-          "This link does not open a record: it may have expired or been revoked. Ask the owner for a new one.",
-      }}
-      failed="We could not load this record. Please try again in a moment."
-    />
-  );
-}
+export const ErrorBoundary = errorBoundary({
+  notFound: {
+    title: "Record link not found",
+    message:
+      "This link does not open a record: it may have expired or been revoked. Ask the owner for a new one.",
+  },
+  failed: "We could not load this record. Please try again in a moment.",
+});

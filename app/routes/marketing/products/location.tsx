@@ -1,13 +1,8 @@
 import { data, Link } from "react-router";
+import { ServicePage, serviceOr404 } from "~/components/service-page";
 import { Button } from "~/components/ui/button";
 import { serviceArea } from "~/features/catalog/service-area";
-import {
-  CitedSources,
-  ClosingCta,
-  FactParagraph,
-  QuoteButton,
-  SourcesList,
-} from "~/features/catalog/service-page-sections";
+import { FactParagraph, QuoteButton } from "~/features/catalog/service-page-sections";
 import { citedSourceMap, utahPages } from "~/features/catalog/service-pages";
 import { serviceBySlug } from "~/features/catalog/services";
 import { companyJsonLd } from "~/features/catalog/structured-data";
@@ -19,9 +14,9 @@ import type { Route } from "./+types/location";
  * locations the catalog lists exist (others: 404).
  */
 export function loader({ params }: Route.LoaderArgs) {
-  const service = serviceBySlug(params.service);
-  const location = service?.locations.find((l) => l.href === `${service.href}/${params.location}`);
-  if (!service || !location) throw data(null, { status: 404 });
+  const service = serviceOr404(params.service);
+  const location = service.locations.find((l) => l.href === `${service.href}/${params.location}`);
+  if (!location) throw data(null, { status: 404 });
   const page = utahPages[service.id];
   const sources = citedSourceMap(page.sections.flatMap((s) => s.paragraphs));
   return { slug: service.slug, page, sources };
@@ -43,7 +38,7 @@ export default function UtahPage({ loaderData }: Route.ComponentProps) {
   const service = serviceBySlug(loaderData.slug)!;
   const { page } = loaderData;
   return (
-    <CitedSources sources={loaderData.sources}>
+    <ServicePage service={service} sources={loaderData.sources} closingText={page.closingText}>
       <section className="mx-auto max-w-4xl px-4 py-12">
         <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{page.heading}</h1>
         <p className="mt-6 text-lg text-slate-700">{page.intro}</p>
@@ -95,15 +90,6 @@ export default function UtahPage({ loaderData }: Route.ComponentProps) {
           Not on the list? Ask us: we travel across the state.
         </p>
       </section>
-
-      <ClosingCta
-        title="Get Your Free Quote Today"
-        text={page.closingText}
-        quoteHref={service.quoteHref}
-        buttonLabel={`Request a Free ${service.title} Quote`}
-        analyticsLabel={service.id}
-      />
-      <SourcesList />
-    </CitedSources>
+    </ServicePage>
   );
 }

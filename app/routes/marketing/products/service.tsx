@@ -1,15 +1,9 @@
-import { data, Link, type Params } from "react-router";
+import { Link, type Params } from "react-router";
+import { ServicePage, serviceOr404 } from "~/components/service-page";
 import { Button } from "~/components/ui/button";
 import { ImageWithFallback } from "~/components/ui/image-with-fallback";
 import { servicePageEvent } from "~/features/analytics/events";
-import {
-  CardGrid,
-  CitedSources,
-  ClosingCta,
-  FactParagraph,
-  QuoteButton,
-  SourcesList,
-} from "~/features/catalog/service-page-sections";
+import { CardGrid, FactParagraph, QuoteButton } from "~/features/catalog/service-page-sections";
 import { citedSourceMap, landingPages } from "~/features/catalog/service-pages";
 import { serviceBySlug } from "~/features/catalog/services";
 import { serviceLandingJsonLd } from "~/features/catalog/structured-data";
@@ -21,8 +15,7 @@ import type { Route } from "./+types/service";
  * Unknown slugs (e.g. /products/foo) answer 404 with the site's not-found page.
  */
 export function loader({ params }: Route.LoaderArgs) {
-  const service = serviceBySlug(params.service);
-  if (!service) throw data(null, { status: 404 });
+  const service = serviceOr404(params.service);
   const page = landingPages[service.id];
   const sources = citedSourceMap([
     ...(page.whatIs?.paragraphs ?? []),
@@ -57,7 +50,7 @@ export default function ServiceLanding({ loaderData }: Route.ComponentProps) {
   const service = serviceBySlug(loaderData.slug)!;
   const { page } = loaderData;
   return (
-    <CitedSources sources={loaderData.sources}>
+    <ServicePage service={service} sources={loaderData.sources} closingText={page.closingText}>
       <section className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 md:grid-cols-2">
         <div>
           <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{service.title}</h1>
@@ -115,15 +108,6 @@ export default function ServiceLanding({ loaderData }: Route.ComponentProps) {
           <CardGrid cards={page.whyChoose.cards} />
         </section>
       )}
-
-      <ClosingCta
-        title="Get Your Free Quote Today"
-        text={page.closingText}
-        quoteHref={service.quoteHref}
-        buttonLabel={`Request a Free ${service.title} Quote`}
-        analyticsLabel={service.id}
-      />
-      <SourcesList />
-    </CitedSources>
+    </ServicePage>
   );
 }
