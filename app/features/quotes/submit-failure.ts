@@ -4,7 +4,7 @@
  * or crashing) kept on the form with its answers instead of replacing the page with an error.
  * Pure, browser-safe.
  */
-import { isRouteErrorResponse } from "react-router";
+import { isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { ServiceId } from "~/features/catalog/services";
 
 /** The message a quote POST answers with when the quote could not be stored. */
@@ -61,4 +61,16 @@ export function submitFailureToasts(service: ServiceId, message: string | null):
   ];
   if (service === "mold") toasts.push({ title: "Form submission failed" });
   return toasts;
+}
+
+/**
+ * A route's `shouldRevalidate` for pages that keep a failed POST on screen: after a
+ * `SubmitFailure` the loaders are not called again (the server is unreachable, and a reload
+ * would replace the page, and what was typed, with an error); otherwise React Router's default.
+ */
+export function skipRevalidationAfterSubmitFailure({
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs): boolean {
+  return isSubmitFailure(actionResult) ? false : defaultShouldRevalidate;
 }

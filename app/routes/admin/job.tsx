@@ -1,4 +1,4 @@
-import { data, Form, href, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Form, href, Link } from "react-router";
 import { z } from "zod";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -35,7 +35,11 @@ import { isSignOffIntent, signOffPage, staffSignOffAction } from "~/features/job
 import { SignOffSection } from "~/features/jobs/sign-off-section";
 import { jobStatusTone } from "~/features/jobs/status-tone";
 import { referenceNumber } from "~/features/quotes/reference";
-import { isSubmitFailure, submitKeepingAnswers } from "~/features/quotes/submit-failure";
+import {
+  isSubmitFailure,
+  skipRevalidationAfterSubmitFailure,
+  submitKeepingAnswers,
+} from "~/features/quotes/submit-failure";
 import { VisitList } from "~/features/visits/booking-page";
 import { remindersView } from "~/features/visits/reminders.server";
 import { removeWorkVisits, workVisitsOf, workVisitTimes } from "~/features/visits/work.server";
@@ -274,12 +278,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 /** After a save that got no answer nothing is reloaded: the forms keep what was typed. */
-export function shouldRevalidate({
-  actionResult,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  return isSubmitFailure(actionResult) ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = skipRevalidationAfterSubmitFailure;
 
 /** What a crew member reads when a save got no answer. */
 export const NOT_SAVED_OFFLINE =

@@ -1,16 +1,11 @@
-import {
-  href,
-  isRouteErrorResponse,
-  Outlet,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { href, isRouteErrorResponse, Outlet } from "react-router";
 import { DashboardShell, sidebarOpenFromCookie } from "~/components/layout/dashboard-shell";
 import { errorBoundary } from "~/components/layout/error-page";
 import { dashboardShellHandle } from "~/features/accounts/navigation";
 import { LiveUpdates } from "~/features/admin/live-updates";
 import { adminLinksWith } from "~/features/admin/navigation";
 import { unreadThreadCount } from "~/features/messages/admin.server";
-import { isSubmitFailure } from "~/features/quotes/submit-failure";
+import { skipRevalidationAfterSubmitFailure } from "~/features/quotes/submit-failure";
 import { pageMeta } from "~/lib/seo";
 import { adminMiddleware, requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/layout";
@@ -30,12 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * A save that got no answer (a crew phone without signal, admin/job.tsx) reloads nothing: a
  * reload would fail the same way and replace the page, and what was typed, with an error.
  */
-export function shouldRevalidate({
-  actionResult,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  return isSubmitFailure(actionResult) ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = skipRevalidationAfterSubmitFailure;
 
 /**
  * The title when this layout's error boundary shows (a child's loader threw, e.g. an unknown

@@ -1,4 +1,4 @@
-import { data, href, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, href, redirect } from "react-router";
 import { listProperties } from "~/features/accounts/properties.server";
 import { serviceBySlug } from "~/features/catalog/services";
 import {
@@ -8,7 +8,11 @@ import {
 import { quoteForms } from "~/features/quotes/forms";
 import { savedPhone } from "~/features/quotes/prefill.server";
 import { submitQuoteRequest } from "~/features/quotes/submit.server";
-import { isSubmitFailure, submitKeepingAnswers } from "~/features/quotes/submit-failure";
+import {
+  isSubmitFailure,
+  skipRevalidationAfterSubmitFailure,
+  submitKeepingAnswers,
+} from "~/features/quotes/submit-failure";
 import { SCRIPTS_AFTER_PAINT } from "~/lib/page-scripts";
 import { requestContext } from "~/lib/request-context";
 import { logSecurityEventFor } from "~/lib/security-log.server";
@@ -85,12 +89,7 @@ export function clientAction({ serverAction }: Route.ClientActionArgs) {
 }
 
 /** After a submit that got no answer nothing is reloaded: the form stays as it is. */
-export function shouldRevalidate({
-  actionResult,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  return isSubmitFailure(actionResult) ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = skipRevalidationAfterSubmitFailure;
 
 export function meta(args: Route.MetaArgs) {
   const service = serviceBySlug(args.params.service);
