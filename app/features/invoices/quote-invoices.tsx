@@ -6,7 +6,7 @@
 import { Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { Alert, Checkbox, Field, Input, Select } from "~/components/ui/form-controls";
 import {
   invoiceKind,
@@ -188,81 +188,76 @@ export function InvoicesCard({
   typed?: Record<string, string>;
 }) {
   return (
-    <Card id="invoices">
-      <CardHeader>
-        <CardTitle as="h3">Invoices</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        {error && <Alert>{error}</Alert>}
-        {invoices.length === 0 && <p className="text-sm text-slate-700">No invoices yet.</p>}
-        {invoices.map((invoice) => (
-          <section
-            key={invoice.id}
-            aria-labelledby={`inv-${invoice.id}`}
-            className="space-y-3 border-t pt-4"
-          >
-            <div className="flex flex-wrap items-center gap-2">
-              <h4 id={`inv-${invoice.id}`} className="font-semibold">
-                {invoice.number} ({invoice.kind})
-              </h4>
-              <Badge tone={invoiceTone(invoice)}>{invoice.statusLabel}</Badge>
-            </div>
-            <p className="text-sm">
-              Total {invoice.total}, paid {invoice.paid}, balance {invoice.balance}; due{" "}
-              {invoice.dueOn}.
-            </p>
-            {invoice.payments.length > 0 && (
-              <ul className="space-y-2 text-sm">
-                {invoice.payments.map((p) => (
-                  <li key={p.id} className="space-y-1">
-                    <span>
-                      {p.date}: {p.method}, {p.amount} ({p.status})
-                      {p.refunded ? `, refunded ${p.refunded}` : ""}
-                    </span>
-                    {p.status === "Received" && (
-                      <RefundForm
-                        invoice={invoice}
-                        paymentId={p.id}
-                        label={`${p.method}, ${p.amount} of ${p.date}`}
-                      />
-                    )}
-                  </li>
-                ))}
-              </ul>
-            )}
-            {invoice.status !== "void" && (
-              <div className="flex flex-wrap gap-2">
+    <TitledCard id="invoices" title="Invoices" bodyClassName="space-y-6">
+      {error && <Alert>{error}</Alert>}
+      {invoices.length === 0 && <p className="text-sm text-slate-700">No invoices yet.</p>}
+      {invoices.map((invoice) => (
+        <section
+          key={invoice.id}
+          aria-labelledby={`inv-${invoice.id}`}
+          className="space-y-3 border-t pt-4"
+        >
+          <div className="flex flex-wrap items-center gap-2">
+            <h4 id={`inv-${invoice.id}`} className="font-semibold">
+              {invoice.number} ({invoice.kind})
+            </h4>
+            <Badge tone={invoiceTone(invoice)}>{invoice.statusLabel}</Badge>
+          </div>
+          <p className="text-sm">
+            Total {invoice.total}, paid {invoice.paid}, balance {invoice.balance}; due{" "}
+            {invoice.dueOn}.
+          </p>
+          {invoice.payments.length > 0 && (
+            <ul className="space-y-2 text-sm">
+              {invoice.payments.map((p) => (
+                <li key={p.id} className="space-y-1">
+                  <span>
+                    {p.date}: {p.method}, {p.amount} ({p.status})
+                    {p.refunded ? `, refunded ${p.refunded}` : ""}
+                  </span>
+                  {p.status === "Received" && (
+                    <RefundForm
+                      invoice={invoice}
+                      paymentId={p.id}
+                      label={`${p.method}, ${p.amount} of ${p.date}`}
+                    />
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          {invoice.status !== "void" && (
+            <div className="flex flex-wrap gap-2">
+              <Form method="post">
+                <Hidden intent="invoice-send" invoiceId={invoice.id} />
+                <Button type="submit" size="sm" variant="outline">
+                  {invoice.status === "draft" ? "Send" : "Send again"}
+                </Button>
+              </Form>
+              {invoice.paid === "$0.00" && (
                 <Form method="post">
-                  <Hidden intent="invoice-send" invoiceId={invoice.id} />
-                  <Button type="submit" size="sm" variant="outline">
-                    {invoice.status === "draft" ? "Send" : "Send again"}
+                  <Hidden intent="invoice-void" invoiceId={invoice.id} />
+                  <Button type="submit" size="sm" variant="destructive">
+                    Void
                   </Button>
                 </Form>
-                {invoice.paid === "$0.00" && (
-                  <Form method="post">
-                    <Hidden intent="invoice-void" invoiceId={invoice.id} />
-                    <Button type="submit" size="sm" variant="destructive">
-                      Void
-                    </Button>
-                  </Form>
-                )}
-              </div>
-            )}
-            {invoice.status !== "void" && invoice.balanceCents > 0 && (
-              <PaymentForm invoice={invoice} />
-            )}
-          </section>
-        ))}
-        <Form method="post">
-          <Hidden intent="invoice-final" />
-          <Button type="submit" size="sm">
-            Make the final invoice
-          </Button>
-        </Form>
-        {/* a new key per refusal: the form's fields start from what was sent */}
-        <TypedInvoiceForm key={JSON.stringify(typed ?? null)} values={typed} />
-      </CardContent>
-    </Card>
+              )}
+            </div>
+          )}
+          {invoice.status !== "void" && invoice.balanceCents > 0 && (
+            <PaymentForm invoice={invoice} />
+          )}
+        </section>
+      ))}
+      <Form method="post">
+        <Hidden intent="invoice-final" />
+        <Button type="submit" size="sm">
+          Make the final invoice
+        </Button>
+      </Form>
+      {/* a new key per refusal: the form's fields start from what was sent */}
+      <TypedInvoiceForm key={JSON.stringify(typed ?? null)} values={typed} />
+    </TitledCard>
   );
 }
 
