@@ -97,6 +97,13 @@ function RefundForm({
   );
 }
 
+/** The text boxes of a typed line: control id suffix, field name (in `lines[i]`), label. */
+const TYPED_LINE_FIELDS = [
+  { id: "description", name: "description", label: "Description", inputMode: undefined },
+  { id: "quantity", name: "quantity", label: "Quantity", inputMode: "decimal" },
+  { id: "price", name: "unitPrice", label: "Unit price (USD)", inputMode: "decimal" },
+] as const;
+
 /**
  * Staff type an invoice's lines (a final invoice by hand, or another invoice). `values`: what
  * was typed into a refused one (by field name), shown again, open.
@@ -127,35 +134,18 @@ function TypedInvoiceForm({ values }: { values?: Record<string, string> }) {
         {rows.map((i) => (
           <fieldset key={i} className="grid gap-3 border-t pt-3 sm:grid-cols-[2fr_1fr_1fr_auto]">
             <legend className="text-sm font-medium">Line {i + 1}</legend>
-            <Field id={`typed-${i}-description`} label="Description">
-              {(control) => (
-                <Input
-                  {...control}
-                  name={`lines[${i}].description`}
-                  defaultValue={typed(`lines[${i}].description`)}
-                />
-              )}
-            </Field>
-            <Field id={`typed-${i}-quantity`} label="Quantity">
-              {(control) => (
-                <Input
-                  {...control}
-                  name={`lines[${i}].quantity`}
-                  inputMode="decimal"
-                  defaultValue={typed(`lines[${i}].quantity`)}
-                />
-              )}
-            </Field>
-            <Field id={`typed-${i}-price`} label="Unit price (USD)">
-              {(control) => (
-                <Input
-                  {...control}
-                  name={`lines[${i}].unitPrice`}
-                  inputMode="decimal"
-                  defaultValue={typed(`lines[${i}].unitPrice`)}
-                />
-              )}
-            </Field>
+            {TYPED_LINE_FIELDS.map((f) => (
+              <Field key={f.id} id={`typed-${i}-${f.id}`} label={f.label}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    name={`lines[${i}].${f.name}`}
+                    inputMode={f.inputMode}
+                    defaultValue={typed(`lines[${i}].${f.name}`)}
+                  />
+                )}
+              </Field>
+            ))}
             <div className="flex min-h-10 items-center gap-2 self-end text-sm">
               <Checkbox
                 id={`invoice-line-${i}-taxable`}

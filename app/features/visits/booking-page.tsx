@@ -181,6 +181,17 @@ export function VisitBooking({
   ) : null;
   const addressQuestion =
     !view.rescheduling && !view.address.address ? <AddressQuestion fields={fields} /> : null;
+  // the day's free times: a radon placement's choice (then its pick-up) or the visit's own
+  const timeChoice = (meta: typeof fields.slot) => (
+    <ChoiceGroup
+      meta={meta}
+      type="radio"
+      columns={2}
+      required
+      label={`${view.kindLabel} time`}
+      options={view.slots}
+    />
+  );
   return (
     <div>
       {view.rescheduling && (
@@ -262,27 +273,13 @@ export function VisitBooking({
               <Form method="get" className="space-y-4">
                 <input type="hidden" name="day" value={view.day ?? ""} />
                 {view.rescheduling && <input type="hidden" name="change" value="1" />}
-                <ChoiceGroup
-                  meta={fields.placement}
-                  type="radio"
-                  columns={2}
-                  required
-                  label={`${view.kindLabel} time`}
-                  options={view.slots}
-                />
+                {timeChoice(fields.placement)}
                 <Button type="submit">Continue to the pick-up time</Button>
               </Form>
             ) : (
               <Form method="post" {...getFormProps(form)} className="space-y-4">
                 {intent}
-                <ChoiceGroup
-                  meta={fields.slot}
-                  type="radio"
-                  columns={2}
-                  required
-                  label={`${view.kindLabel} time`}
-                  options={view.slots}
-                />
+                {timeChoice(fields.slot)}
                 {addressQuestion}
                 <Button type="submit" disabled={busy}>
                   {busy ? "Saving..." : view.rescheduling ? "Move my visit" : "Book this visit"}
