@@ -17,6 +17,7 @@ import {
   TextAreaField,
   TextField,
 } from "~/components/ui/form-controls";
+import { RowActionForm } from "~/components/ui/row-action-form";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { estimateUnit } from "~/features/catalog/estimate-enums";
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "~/features/catalog/estimate-limits";
@@ -106,20 +107,15 @@ export function PriceBookItemForm({
 
 /** The retire (or restore) button of one item. */
 function RetireButton({ id, name, retired }: { id: string; name: string; retired: boolean }) {
-  const intent = retired ? "restore" : "retire";
   return (
-    <Form method="post" action={PRICE_BOOK_PATH}>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
-      <Button
-        type="submit"
-        variant="outline"
-        size="sm"
-        aria-label={`${retired ? "Restore" : "Retire"} ${name}`}
-      >
-        {retired ? "Restore" : "Retire"}
-      </Button>
-    </Form>
+    <RowActionForm
+      action={PRICE_BOOK_PATH}
+      intent={retired ? "restore" : "retire"}
+      fields={{ id }}
+      label={`${retired ? "Restore" : "Retire"} ${name}`}
+    >
+      {retired ? "Restore" : "Retire"}
+    </RowActionForm>
   );
 }
 

@@ -8,6 +8,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { TitledCard } from "~/components/ui/card";
 import { Alert, Field, Input, Select } from "~/components/ui/form-controls";
+import { RowActionForm } from "~/components/ui/row-action-form";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { SHARE_INTENTS, SHARE_LINK_DAYS } from "./share-schema";
 
@@ -65,18 +66,13 @@ export function ShareLinksSection({
               <span>
                 Created {link.createdAt}; works until {link.expiresAt}
               </span>
-              <Form method="post">
-                <input type="hidden" name="intent" value={SHARE_INTENTS.revoke} />
-                <input type="hidden" name="linkId" value={link.id} />
-                <Button
-                  type="submit"
-                  variant="outline"
-                  size="sm"
-                  aria-label={`Revoke the link that works until ${link.expiresAt}`}
-                >
-                  Revoke
-                </Button>
-              </Form>
+              <RowActionForm
+                intent={SHARE_INTENTS.revoke}
+                fields={{ linkId: link.id }}
+                label={`Revoke the link that works until ${link.expiresAt}`}
+              >
+                Revoke
+              </RowActionForm>
             </li>
           ))}
         </ul>

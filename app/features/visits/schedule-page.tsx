@@ -8,6 +8,7 @@ import { Form, href } from "react-router";
 import { Button } from "~/components/ui/button";
 import { TitledCard } from "~/components/ui/card";
 import { Alert, Field, Input, Select, SelectOptions } from "~/components/ui/form-controls";
+import { RowActionForm } from "~/components/ui/row-action-form";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import type { loadSchedulePage } from "./schedule.server";
 
@@ -107,19 +108,14 @@ function StaffCard({
             {member.daysOff.map((off) => (
               <li key={off.day} className="flex flex-wrap items-center gap-3">
                 <span>{off.label}</span>
-                <Form method="post" action={SCHEDULE_PATH}>
-                  <input type="hidden" name="intent" value="remove-day-off" />
-                  <input type="hidden" name="staffId" value={member.id} />
-                  <input type="hidden" name="day" value={off.day} />
-                  <Button
-                    type="submit"
-                    variant="outline"
-                    size="sm"
-                    aria-label={`Remove day off ${off.label}`}
-                  >
-                    Remove
-                  </Button>
-                </Form>
+                <RowActionForm
+                  action={SCHEDULE_PATH}
+                  intent="remove-day-off"
+                  fields={{ staffId: member.id, day: off.day }}
+                  label={`Remove day off ${off.label}`}
+                >
+                  Remove
+                </RowActionForm>
               </li>
             ))}
           </ul>
