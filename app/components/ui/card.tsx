@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "~/lib/utils";
 
 // Callers add spacing and layout classes; colours and sizes that differ are variants here, since
@@ -55,4 +55,29 @@ export function CardContent({ className, ...props }: ComponentProps<"div">) {
 
 export function CardFooter({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("flex items-center px-6 pb-6", className)} {...props} />;
+}
+
+/**
+ * A card whose header holds its title alone: `title` in a CardTitle of heading level `as`
+ * (default h3), `children` in the CardContent (with `bodyClassName`); other props go to the Card.
+ */
+export function TitledCard({
+  title,
+  as,
+  bodyClassName,
+  children,
+  ...card
+}: Omit<ComponentProps<typeof Card>, "title"> & {
+  title: ReactNode;
+  as?: ComponentProps<typeof CardTitle>["as"];
+  bodyClassName?: string;
+}) {
+  return (
+    <Card {...card}>
+      <CardHeader>
+        <CardTitle as={as}>{title}</CardTitle>
+      </CardHeader>
+      <CardContent className={bodyClassName}>{children}</CardContent>
+    </Card>
+  );
 }

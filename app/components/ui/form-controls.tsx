@@ -305,6 +305,21 @@ interface FieldProps {
   className?: string;
 }
 
+/**
+ * A field's own props apart from its control's: the first with `meta` read once into `state`
+ * (for `LabelledField`), the second the rest, for the native control.
+ */
+function splitField<T extends FieldProps>({
+  meta,
+  label,
+  required,
+  hint,
+  className,
+  ...control
+}: T) {
+  return [{ state: controlState(meta), label, required, hint, className }, control] as const;
+}
+
 /** Label, control, hint and error of one labelled field. */
 function LabelledField({
   state,
@@ -328,29 +343,19 @@ function LabelledField({
 }
 
 export function TextField({
-  meta,
-  label,
-  required,
-  hint,
-  className,
   type = "text",
-  ...input
+  ...props
 }: FieldProps & Omit<ComponentProps<"input">, "name" | "required">) {
-  const state = controlState(meta);
+  const [field, input] = splitField(props);
+  const { state } = field;
   return (
-    <LabelledField
-      state={state}
-      label={label}
-      required={required}
-      hint={hint}
-      className={className}
-    >
+    <LabelledField {...field}>
       <input
-        {...controlProps(state, hint ? state.descriptionId : undefined)}
+        {...controlProps(state, field.hint ? state.descriptionId : undefined)}
         type={type}
         defaultValue={initialText(state.initialValue)}
         {...input}
-        aria-required={required || undefined}
+        aria-required={field.required || undefined}
         className={controlClasses.default}
       />
     </LabelledField>
@@ -406,19 +411,15 @@ function CharacterCount({ length, max }: { length: number; max: number }) {
 }
 
 export function TextAreaField({
-  meta,
-  label,
-  required,
-  hint,
-  className,
   maxChars,
-  ...textarea
+  ...props
 }: FieldProps &
   Omit<ComponentProps<"textarea">, "name" | "required"> & {
     /** the server's limit: a count of characters left shows from 80 % of it */
     maxChars?: number;
   }) {
-  const state = controlState(meta);
+  const [field, textarea] = splitField(props);
+  const { state } = field;
   const initial = initialText(state.initialValue);
   const [length, setLength] = useState(() => submittedLength(initial ?? ""));
   const onInput = (event: InputEvent<HTMLTextAreaElement>) => {
@@ -426,15 +427,9 @@ export function TextAreaField({
     textarea.onInput?.(event);
   };
   return (
-    <LabelledField
-      state={state}
-      label={label}
-      required={required}
-      hint={hint}
-      className={className}
-    >
+    <LabelledField {...field}>
       <textarea
-        {...controlProps(state, hint ? state.descriptionId : undefined)}
+        {...controlProps(state, field.hint ? state.descriptionId : undefined)}
         defaultValue={initial}
         {...textarea}
         onInput={onInput}
@@ -447,33 +442,24 @@ export function TextAreaField({
 }
 
 export function SelectField({
-  meta,
-  label,
-  required,
-  hint,
-  className,
   options,
   placeholder = "Select an option",
   onChange,
+  ...props
 }: FieldProps & {
   options: ChoiceOption[];
   placeholder?: string;
   /** called with the chosen value (with JavaScript), e.g. to fill in a related field */
   onChange?: (value: string) => void;
 }) {
-  const state = controlState(meta);
+  const [field] = splitField(props);
+  const { state } = field;
   return (
-    <LabelledField
-      state={state}
-      label={label}
-      required={required}
-      hint={hint}
-      className={className}
-    >
+    <LabelledField {...field}>
       <select
-        {...controlProps(state, hint ? state.descriptionId : undefined)}
+        {...controlProps(state, field.hint ? state.descriptionId : undefined)}
         defaultValue={initialText(state.initialValue)}
-        aria-required={required || undefined}
+        aria-required={field.required || undefined}
         onChange={onChange && ((event) => onChange(event.currentTarget.value))}
         className={controlClasses.default}
       >

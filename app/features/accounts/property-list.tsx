@@ -8,7 +8,7 @@ import { ClipboardList, Home, Pencil, Plus, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { href, Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardFooter, CardHeader, CardTitle, TitledCard } from "~/components/ui/card";
 import { Dialog } from "~/components/ui/dialog";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { WithoutJavaScript } from "~/components/ui/without-javascript";
@@ -84,12 +84,9 @@ export function PropertiesSection({
       </div>
       {/* without JavaScript (no dialog): the form on the page */}
       <WithoutJavaScript>
-        <Card className="mt-4">
-          <CardHeader>
-            <CardTitle as="h3">Add New Property</CardTitle>
-          </CardHeader>
-          <CardContent>{addForm("add-property-nojs")}</CardContent>
-        </Card>
+        <TitledCard className="mt-4" title="Add New Property">
+          {addForm("add-property-nojs")}
+        </TitledCard>
       </WithoutJavaScript>
 
       {properties.length === 0 ? (

@@ -7,6 +7,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Alert, Field, Input } from "~/components/ui/form-controls";
+import { RowActionForm } from "~/components/ui/row-action-form";
 import type { SignInMethod, SignInProvider } from "./providers";
 
 export function SignInMethods({
@@ -51,18 +52,13 @@ export function SignInMethods({
                     {method.email ?? "No email shared"} · connected {method.createdAt}
                   </p>
                 </div>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="disconnect-provider" />
-                  <input type="hidden" name="identityId" value={method.id} />
-                  <Button
-                    type="submit"
-                    variant="outline"
-                    size="sm"
-                    aria-label={`Disconnect ${method.providerName}`}
-                  >
-                    Disconnect
-                  </Button>
-                </Form>
+                <RowActionForm
+                  intent="disconnect-provider"
+                  fields={{ identityId: method.id }}
+                  label={`Disconnect ${method.providerName}`}
+                >
+                  Disconnect
+                </RowActionForm>
               </li>
             ),
           )}

@@ -6,6 +6,7 @@ import { Form, href } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/form-controls";
+import { RowActionForm } from "~/components/ui/row-action-form";
 
 /** One signed-in session as the list shows it. */
 export interface DeviceRow {
@@ -36,18 +37,13 @@ export function SignedInDevices({ devices, error }: { devices: DeviceRow[]; erro
             {device.current ? (
               <Badge tone="success">This device</Badge>
             ) : (
-              <Form method="post">
-                <input type="hidden" name="intent" value="revoke-session" />
-                <input type="hidden" name="sessionId" value={device.id} />
-                <Button
-                  type="submit"
-                  variant="outline"
-                  size="sm"
-                  aria-label={`Sign out ${device.device}, signed in ${device.signedInAt}`}
-                >
-                  Sign out
-                </Button>
-              </Form>
+              <RowActionForm
+                intent="revoke-session"
+                fields={{ sessionId: device.id }}
+                label={`Sign out ${device.device}, signed in ${device.signedInAt}`}
+              >
+                Sign out
+              </RowActionForm>
             )}
           </li>
         ))}

@@ -3,6 +3,7 @@
  * key and backup codes with the code that confirms them. Posts `intent` two-factor-start,
  * -verify or -disable to the profile's action.
  */
+import type { ComponentProps, ReactNode } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Alert, Field, Input } from "~/components/ui/form-controls";
@@ -55,6 +56,24 @@ function ConfirmCodeForm({ intent, id, label }: { intent: string; id: string; la
 }
 
 /**
+ * A set-up's three steps: `children` say how to get a code (1), then the backup codes to keep
+ * (2) and the form for the first code (3, `label`), posted as `intent`.
+ */
+function EnrolmentSteps({
+  children,
+  backupCodes,
+  ...confirm
+}: { children: ReactNode; backupCodes: string[] } & ComponentProps<typeof ConfirmCodeForm>) {
+  return (
+    <div className="space-y-4">
+      {children}
+      <BackupCodes codes={backupCodes} step={2} />
+      <ConfirmCodeForm {...confirm} />
+    </div>
+  );
+}
+
+/**
  * The section's content; `error` is the last refused two-factor post's message. With a
  * confirmed mobile number (`hasMobile`) two-factor can also be set up with texted codes alone.
  */
@@ -79,19 +98,23 @@ export function TwoFactorSection({
     <>
       {error && <Alert>{error}</Alert>}
       {smsEnrolment ? (
-        <div className="space-y-4">
+        <EnrolmentSteps
+          backupCodes={smsEnrolment.backupCodes}
+          intent="two-factor-verify-sms"
+          id="sms-two-factor-code"
+          label="3. Enter the 6-digit code we texted you"
+        >
           <p className="text-sm">
             1. We texted a 6-digit code to your number ending in {smsEnrolment.ending}.
           </p>
-          <BackupCodes codes={smsEnrolment.backupCodes} step={2} />
-          <ConfirmCodeForm
-            intent="two-factor-verify-sms"
-            id="sms-two-factor-code"
-            label="3. Enter the 6-digit code we texted you"
-          />
-        </div>
+        </EnrolmentSteps>
       ) : enrolment ? (
-        <div className="space-y-4">
+        <EnrolmentSteps
+          backupCodes={enrolment.backupCodes}
+          intent="two-factor-verify"
+          id="totp-code"
+          label="3. Enter the 6-digit code the app shows"
+        >
           <p className="text-sm">
             1. Scan this code with your authenticator app, or type the key below.
           </p>
@@ -107,13 +130,7 @@ export function TwoFactorSection({
               {enrolment.secret}
             </code>
           </p>
-          <BackupCodes codes={enrolment.backupCodes} step={2} />
-          <ConfirmCodeForm
-            intent="two-factor-verify"
-            id="totp-code"
-            label="3. Enter the 6-digit code the app shows"
-          />
-        </div>
+        </EnrolmentSteps>
       ) : (
         <Form method="post" className="space-y-3">
           <Field id="two-factor-password" label="Current Password">

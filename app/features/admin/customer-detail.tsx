@@ -1,26 +1,21 @@
 import { href, Link } from "react-router";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { QuoteStatusBadge } from "~/features/quotes/status-badge";
 
 /** The customer's saved properties on their admin page, one address line each. */
 export function CustomerProperties({ properties }: { properties: { id: string; line: string }[] }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h3">Properties</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {properties.length === 0 ? (
-          <p>No properties.</p>
-        ) : (
-          <ul className="list-disc pl-5">
-            {properties.map((p) => (
-              <li key={p.id}>{p.line}</li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard title="Properties">
+      {properties.length === 0 ? (
+        <p>No properties.</p>
+      ) : (
+        <ul className="list-disc pl-5">
+          {properties.map((p) => (
+            <li key={p.id}>{p.line}</li>
+          ))}
+        </ul>
+      )}
+    </TitledCard>
   );
 }
 
@@ -38,32 +33,27 @@ export function CustomerQuotes({
   }[];
 }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h3">Quotes</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {quotes.length === 0 ? (
-          <p>No quotes.</p>
-        ) : (
-          <ul className="divide-y divide-slate-200">
-            {quotes.map((q) => (
-              <li key={q.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <span>
-                  <Link
-                    to={href("/admin/quotes/:id", { id: q.id })}
-                    className="font-medium text-brand-800 underline"
-                  >
-                    {q.reference}
-                  </Link>{" "}
-                  {q.service} · {q.description} · {q.date}
-                </span>
-                <QuoteStatusBadge status={q.status} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard title="Quotes">
+      {quotes.length === 0 ? (
+        <p>No quotes.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200">
+          {quotes.map((q) => (
+            <li key={q.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span>
+                <Link
+                  to={href("/admin/quotes/:id", { id: q.id })}
+                  className="font-medium text-brand-800 underline"
+                >
+                  {q.reference}
+                </Link>{" "}
+                {q.service} · {q.description} · {q.date}
+              </span>
+              <QuoteStatusBadge status={q.status} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </TitledCard>
   );
 }

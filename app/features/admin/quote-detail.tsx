@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from "react";
 import { href, Link } from "react-router";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { QuoteStatusBadge } from "~/features/quotes/status-badge";
 import { orNA } from "./format";
 import type { QuoteDetailView } from "./quote-detail.server";
@@ -27,153 +27,122 @@ export function Rows({ rows }: { rows: [string, ReactNode][] }) {
 /** What was asked for, when, and by whom. */
 export function QuoteRequestCard({ q }: { q: QuoteDetailView }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h3">Request</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <Rows
-          rows={[
-            ["Reference", q.reference],
-            ["Service", q.service],
-            ["Submitted", q.submittedAt],
-            ["Description", orNA(q.description)],
-            ["Property", orNA(q.property)],
-            [
-              "Customer",
-              q.customer ? (
-                <Link
-                  key="customer"
-                  to={href("/admin/customers/:id", { id: q.customer.id })}
-                  className="text-brand-800 underline"
-                >
-                  {q.customer.name}
-                </Link>
-              ) : (
-                q.noAccount
-              ),
-            ],
-          ]}
-        />
-      </CardContent>
-    </Card>
+    <TitledCard title="Request">
+      <Rows
+        rows={[
+          ["Reference", q.reference],
+          ["Service", q.service],
+          ["Submitted", q.submittedAt],
+          ["Description", orNA(q.description)],
+          ["Property", orNA(q.property)],
+          [
+            "Customer",
+            q.customer ? (
+              <Link
+                key="customer"
+                to={href("/admin/customers/:id", { id: q.customer.id })}
+                className="text-brand-800 underline"
+              >
+                {q.customer.name}
+              </Link>
+            ) : (
+              q.noAccount
+            ),
+          ],
+        ]}
+      />
+    </TitledCard>
   );
 }
 
 /** How to reach the requester. */
 export function QuoteContactCard({ q }: { q: QuoteDetailView }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h3">Contact</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <Rows
-          rows={[
-            ["Name", q.contact.name],
-            [
-              "Email",
-              <a
-                key="email"
-                href={`mailto:${q.contact.email}`}
-                className="text-brand-800 underline"
-              >
-                {q.contact.email}
-              </a>,
-            ],
-            [
-              "Phone",
-              <a
-                key="tel"
-                href={`tel:${q.contact.phone.replace(/[^\d+]/g, "")}`}
-                className="text-brand-800 underline"
-              >
-                {q.contact.phone}
-              </a>,
-            ],
-            ["ZIP code", q.contact.zipCode],
-            ["Preferred contact", q.contact.preferred],
-            ["Best time", q.contact.bestTime],
-          ]}
-        />
-        <Link
-          to={href("/admin/messages/quote/:id", { id: q.id })}
-          className="mt-3 inline-block text-sm font-medium text-brand-800 underline"
-        >
-          Messages with this customer
-        </Link>
-      </CardContent>
-    </Card>
+    <TitledCard title="Contact">
+      <Rows
+        rows={[
+          ["Name", q.contact.name],
+          [
+            "Email",
+            <a key="email" href={`mailto:${q.contact.email}`} className="text-brand-800 underline">
+              {q.contact.email}
+            </a>,
+          ],
+          [
+            "Phone",
+            <a
+              key="tel"
+              href={`tel:${q.contact.phone.replace(/[^\d+]/g, "")}`}
+              className="text-brand-800 underline"
+            >
+              {q.contact.phone}
+            </a>,
+          ],
+          ["ZIP code", q.contact.zipCode],
+          ["Preferred contact", q.contact.preferred],
+          ["Best time", q.contact.bestTime],
+        ]}
+      />
+      <Link
+        to={href("/admin/messages/quote/:id", { id: q.id })}
+        className="mt-3 inline-block text-sm font-medium text-brand-800 underline"
+      >
+        Messages with this customer
+      </Link>
+    </TitledCard>
   );
 }
 
 /** The triage notes the answers raised. */
 export function QuoteTriageCard({ q }: { q: QuoteDetailView }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h3">Triage</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {q.triage.length === 0 ? (
-          <p>No triage notes for these answers.</p>
-        ) : (
-          <ul className="space-y-2">
-            {q.triage.map((f) => (
-              <li key={f.code}>
-                <span
-                  className={
-                    f.level === "advice" ? "font-medium" : "font-semibold text-error-strong"
-                  }
-                >
-                  {f.label}
-                </span>
-                <span className="block text-sm text-slate-600">Source: {f.source}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard title="Triage">
+      {q.triage.length === 0 ? (
+        <p>No triage notes for these answers.</p>
+      ) : (
+        <ul className="space-y-2">
+          {q.triage.map((f) => (
+            <li key={f.code}>
+              <span
+                className={f.level === "advice" ? "font-medium" : "font-semibold text-error-strong"}
+              >
+                {f.label}
+              </span>
+              <span className="block text-sm text-slate-600">Source: {f.source}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </TitledCard>
   );
 }
 
 /** The service form's answers. */
 export function QuoteAnswersCard({ q }: { q: QuoteDetailView }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h3">Answers</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <Rows rows={q.answers} />
-      </CardContent>
-    </Card>
+    <TitledCard title="Answers">
+      <Rows rows={q.answers} />
+    </TitledCard>
   );
 }
 
 /** Every status the quote has had, with who set it. */
 export function QuoteHistoryCard({ q }: { q: QuoteDetailView }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h3">Status history</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <ol className="space-y-3">
-          {q.history.map((h) => (
-            <li key={h.id} className="border-l-2 border-brand-700 pl-3">
-              <p>
-                <QuoteStatusBadge status={h.status} />{" "}
-                <span className="text-sm text-slate-700">
-                  {h.at} by {h.by}
-                </span>
-              </p>
-              {h.notes && <p className="mt-1 text-sm whitespace-pre-line">{h.notes}</p>}
-            </li>
-          ))}
-        </ol>
-      </CardContent>
-    </Card>
+    <TitledCard title="Status history">
+      <ol className="space-y-3">
+        {q.history.map((h) => (
+          <li key={h.id} className="border-l-2 border-brand-700 pl-3">
+            <p>
+              <QuoteStatusBadge status={h.status} />{" "}
+              <span className="text-sm text-slate-700">
+                {h.at} by {h.by}
+              </span>
+            </p>
+            {h.notes && <p className="mt-1 text-sm whitespace-pre-line">{h.notes}</p>}
+          </li>
+        ))}
+      </ol>
+    </TitledCard>
   );
 }

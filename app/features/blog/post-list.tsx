@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { href, Link } from "react-router";
 import { type CardPost, PostCard } from "./post-card";
 
@@ -49,6 +50,26 @@ export function Pagination({
   );
 }
 
+/** One titled list of the sidebar, its heading (`id`) naming the section. */
+function SidebarSection({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** The list's sidebar: the categories with published posts and the popular tags (by number of published posts). */
 export function BlogSidebar({
   categories,
@@ -60,10 +81,7 @@ export function BlogSidebar({
   return (
     <aside className="space-y-8" aria-label="Browse the blog">
       {categories.length > 0 ? (
-        <section aria-labelledby="sidebar-categories">
-          <h2 id="sidebar-categories" className="text-lg font-semibold">
-            Categories
-          </h2>
+        <SidebarSection id="sidebar-categories" title="Categories">
           <ul className="mt-3 space-y-2">
             {categories.map((c) => (
               <li key={c.slug}>
@@ -80,13 +98,10 @@ export function BlogSidebar({
               </li>
             ))}
           </ul>
-        </section>
+        </SidebarSection>
       ) : null}
       {tags.length > 0 ? (
-        <section aria-labelledby="sidebar-tags">
-          <h2 id="sidebar-tags" className="text-lg font-semibold">
-            Popular Tags
-          </h2>
+        <SidebarSection id="sidebar-tags" title="Popular Tags">
           <ul className="mt-3 flex flex-wrap gap-2">
             {tags.map((t) => (
               <li key={t.slug}>
@@ -99,7 +114,7 @@ export function BlogSidebar({
               </li>
             ))}
           </ul>
-        </section>
+        </SidebarSection>
       ) : null}
     </aside>
   );

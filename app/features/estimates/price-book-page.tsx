@@ -9,7 +9,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, href, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import {
   Alert,
   CheckboxField,
@@ -17,6 +17,7 @@ import {
   TextAreaField,
   TextField,
 } from "~/components/ui/form-controls";
+import { RowActionForm } from "~/components/ui/row-action-form";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { estimateUnit } from "~/features/catalog/estimate-enums";
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "~/features/catalog/estimate-limits";
@@ -106,20 +107,15 @@ export function PriceBookItemForm({
 
 /** The retire (or restore) button of one item. */
 function RetireButton({ id, name, retired }: { id: string; name: string; retired: boolean }) {
-  const intent = retired ? "restore" : "retire";
   return (
-    <Form method="post" action={PRICE_BOOK_PATH}>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
-      <Button
-        type="submit"
-        variant="outline"
-        size="sm"
-        aria-label={`${retired ? "Restore" : "Retire"} ${name}`}
-      >
-        {retired ? "Restore" : "Retire"}
-      </Button>
-    </Form>
+    <RowActionForm
+      action={PRICE_BOOK_PATH}
+      intent={retired ? "restore" : "retire"}
+      fields={{ id }}
+      label={`${retired ? "Restore" : "Retire"} ${name}`}
+    >
+      {retired ? "Restore" : "Retire"}
+    </RowActionForm>
   );
 }
 
@@ -198,36 +194,26 @@ export function PriceBookSection({
         estimates; estimates already written keep what they copied.
       </p>
       {page.editing && (
-        <Card id="edit-item">
-          <CardHeader>
-            <CardTitle as="h3">Edit {page.editing.values.name}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <PriceBookItemForm
-              key={page.editing.id}
-              intent="edit"
-              itemId={page.editing.id}
-              defaultValue={page.editing.values}
-              lastResult={resultFor("edit")}
-            />
-          </CardContent>
-        </Card>
+        <TitledCard id="edit-item" title={<>Edit {page.editing.values.name}</>}>
+          <PriceBookItemForm
+            key={page.editing.id}
+            intent="edit"
+            itemId={page.editing.id}
+            defaultValue={page.editing.values}
+            lastResult={resultFor("edit")}
+          />
+        </TitledCard>
       )}
       <PriceBookList services={page.services} />
-      <Card id="add-item">
-        <CardHeader>
-          <CardTitle as="h3">Add an item</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {/* a new form for each item added: after an add it starts empty, so a second click
-              cannot add the same item twice (a refused add keeps what was typed) */}
-          <PriceBookItemForm
-            key={page.services.reduce((n, service) => n + service.items.length, 0)}
-            intent="add"
-            lastResult={resultFor("add")}
-          />
-        </CardContent>
-      </Card>
+      <TitledCard id="add-item" title="Add an item">
+        {/* a new form for each item added: after an add it starts empty, so a second click
+           cannot add the same item twice (a refused add keeps what was typed) */}
+        <PriceBookItemForm
+          key={page.services.reduce((n, service) => n + service.items.length, 0)}
+          intent="add"
+          lastResult={resultFor("add")}
+        />
+      </TitledCard>
     </section>
   );
 }

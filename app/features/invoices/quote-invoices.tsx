@@ -6,7 +6,7 @@
 import { Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { Alert, Checkbox, Field, Input, Select } from "~/components/ui/form-controls";
 import {
   invoiceKind,
@@ -97,6 +97,13 @@ function RefundForm({
   );
 }
 
+/** The text boxes of a typed line: control id suffix, field name (in `lines[i]`), label. */
+const TYPED_LINE_FIELDS = [
+  { id: "description", name: "description", label: "Description", inputMode: undefined },
+  { id: "quantity", name: "quantity", label: "Quantity", inputMode: "decimal" },
+  { id: "price", name: "unitPrice", label: "Unit price (USD)", inputMode: "decimal" },
+] as const;
+
 /**
  * Staff type an invoice's lines (a final invoice by hand, or another invoice). `values`: what
  * was typed into a refused one (by field name), shown again, open.
@@ -127,35 +134,18 @@ function TypedInvoiceForm({ values }: { values?: Record<string, string> }) {
         {rows.map((i) => (
           <fieldset key={i} className="grid gap-3 border-t pt-3 sm:grid-cols-[2fr_1fr_1fr_auto]">
             <legend className="text-sm font-medium">Line {i + 1}</legend>
-            <Field id={`typed-${i}-description`} label="Description">
-              {(control) => (
-                <Input
-                  {...control}
-                  name={`lines[${i}].description`}
-                  defaultValue={typed(`lines[${i}].description`)}
-                />
-              )}
-            </Field>
-            <Field id={`typed-${i}-quantity`} label="Quantity">
-              {(control) => (
-                <Input
-                  {...control}
-                  name={`lines[${i}].quantity`}
-                  inputMode="decimal"
-                  defaultValue={typed(`lines[${i}].quantity`)}
-                />
-              )}
-            </Field>
-            <Field id={`typed-${i}-price`} label="Unit price (USD)">
-              {(control) => (
-                <Input
-                  {...control}
-                  name={`lines[${i}].unitPrice`}
-                  inputMode="decimal"
-                  defaultValue={typed(`lines[${i}].unitPrice`)}
-                />
-              )}
-            </Field>
+            {TYPED_LINE_FIELDS.map((f) => (
+              <Field key={f.id} id={`typed-${i}-${f.id}`} label={f.label}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    name={`lines[${i}].${f.name}`}
+                    inputMode={f.inputMode}
+                    defaultValue={typed(`lines[${i}].${f.name}`)}
+                  />
+                )}
+              </Field>
+            ))}
             <div className="flex min-h-10 items-center gap-2 self-end text-sm">
               <Checkbox
                 id={`invoice-line-${i}-taxable`}
@@ -188,81 +178,76 @@ export function InvoicesCard({
   typed?: Record<string, string>;
 }) {
   return (
-    <Card id="invoices">
-      <CardHeader>
-        <CardTitle as="h3">Invoices</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        {error && <Alert>{error}</Alert>}
-        {invoices.length === 0 && <p className="text-sm text-slate-700">No invoices yet.</p>}
-        {invoices.map((invoice) => (
-          <section
-            key={invoice.id}
-            aria-labelledby={`inv-${invoice.id}`}
-            className="space-y-3 border-t pt-4"
-          >
-            <div className="flex flex-wrap items-center gap-2">
-              <h4 id={`inv-${invoice.id}`} className="font-semibold">
-                {invoice.number} ({invoice.kind})
-              </h4>
-              <Badge tone={invoiceTone(invoice)}>{invoice.statusLabel}</Badge>
-            </div>
-            <p className="text-sm">
-              Total {invoice.total}, paid {invoice.paid}, balance {invoice.balance}; due{" "}
-              {invoice.dueOn}.
-            </p>
-            {invoice.payments.length > 0 && (
-              <ul className="space-y-2 text-sm">
-                {invoice.payments.map((p) => (
-                  <li key={p.id} className="space-y-1">
-                    <span>
-                      {p.date}: {p.method}, {p.amount} ({p.status})
-                      {p.refunded ? `, refunded ${p.refunded}` : ""}
-                    </span>
-                    {p.status === "Received" && (
-                      <RefundForm
-                        invoice={invoice}
-                        paymentId={p.id}
-                        label={`${p.method}, ${p.amount} of ${p.date}`}
-                      />
-                    )}
-                  </li>
-                ))}
-              </ul>
-            )}
-            {invoice.status !== "void" && (
-              <div className="flex flex-wrap gap-2">
+    <TitledCard id="invoices" title="Invoices" bodyClassName="space-y-6">
+      {error && <Alert>{error}</Alert>}
+      {invoices.length === 0 && <p className="text-sm text-slate-700">No invoices yet.</p>}
+      {invoices.map((invoice) => (
+        <section
+          key={invoice.id}
+          aria-labelledby={`inv-${invoice.id}`}
+          className="space-y-3 border-t pt-4"
+        >
+          <div className="flex flex-wrap items-center gap-2">
+            <h4 id={`inv-${invoice.id}`} className="font-semibold">
+              {invoice.number} ({invoice.kind})
+            </h4>
+            <Badge tone={invoiceTone(invoice)}>{invoice.statusLabel}</Badge>
+          </div>
+          <p className="text-sm">
+            Total {invoice.total}, paid {invoice.paid}, balance {invoice.balance}; due{" "}
+            {invoice.dueOn}.
+          </p>
+          {invoice.payments.length > 0 && (
+            <ul className="space-y-2 text-sm">
+              {invoice.payments.map((p) => (
+                <li key={p.id} className="space-y-1">
+                  <span>
+                    {p.date}: {p.method}, {p.amount} ({p.status})
+                    {p.refunded ? `, refunded ${p.refunded}` : ""}
+                  </span>
+                  {p.status === "Received" && (
+                    <RefundForm
+                      invoice={invoice}
+                      paymentId={p.id}
+                      label={`${p.method}, ${p.amount} of ${p.date}`}
+                    />
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          {invoice.status !== "void" && (
+            <div className="flex flex-wrap gap-2">
+              <Form method="post">
+                <Hidden intent="invoice-send" invoiceId={invoice.id} />
+                <Button type="submit" size="sm" variant="outline">
+                  {invoice.status === "draft" ? "Send" : "Send again"}
+                </Button>
+              </Form>
+              {invoice.paid === "$0.00" && (
                 <Form method="post">
-                  <Hidden intent="invoice-send" invoiceId={invoice.id} />
-                  <Button type="submit" size="sm" variant="outline">
-                    {invoice.status === "draft" ? "Send" : "Send again"}
+                  <Hidden intent="invoice-void" invoiceId={invoice.id} />
+                  <Button type="submit" size="sm" variant="destructive">
+                    Void
                   </Button>
                 </Form>
-                {invoice.paid === "$0.00" && (
-                  <Form method="post">
-                    <Hidden intent="invoice-void" invoiceId={invoice.id} />
-                    <Button type="submit" size="sm" variant="destructive">
-                      Void
-                    </Button>
-                  </Form>
-                )}
-              </div>
-            )}
-            {invoice.status !== "void" && invoice.balanceCents > 0 && (
-              <PaymentForm invoice={invoice} />
-            )}
-          </section>
-        ))}
-        <Form method="post">
-          <Hidden intent="invoice-final" />
-          <Button type="submit" size="sm">
-            Make the final invoice
-          </Button>
-        </Form>
-        {/* a new key per refusal: the form's fields start from what was sent */}
-        <TypedInvoiceForm key={JSON.stringify(typed ?? null)} values={typed} />
-      </CardContent>
-    </Card>
+              )}
+            </div>
+          )}
+          {invoice.status !== "void" && invoice.balanceCents > 0 && (
+            <PaymentForm invoice={invoice} />
+          )}
+        </section>
+      ))}
+      <Form method="post">
+        <Hidden intent="invoice-final" />
+        <Button type="submit" size="sm">
+          Make the final invoice
+        </Button>
+      </Form>
+      {/* a new key per refusal: the form's fields start from what was sent */}
+      <TypedInvoiceForm key={JSON.stringify(typed ?? null)} values={typed} />
+    </TitledCard>
   );
 }
 

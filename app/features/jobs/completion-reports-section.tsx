@@ -3,7 +3,7 @@
  * property's quotes (the PDF opens for the quote's owner and for staff only).
  */
 import { href } from "react-router";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 
 export interface CompletionReportLink {
   id: string;
@@ -15,24 +15,19 @@ export interface CompletionReportLink {
 export function CompletionReportsSection({ reports }: { reports: CompletionReportLink[] }) {
   if (reports.length === 0) return null;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h3">Completion reports</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <ul className="space-y-2">
-          {reports.map((r) => (
-            <li key={r.id}>
-              <a
-                href={href("/account/jobs/:id/report.pdf", { id: r.id })}
-                className="font-medium text-brand-800 underline"
-              >
-                {r.service}, job {r.number}, completed {r.completedOn} (PDF)
-              </a>
-            </li>
-          ))}
-        </ul>
-      </CardContent>
-    </Card>
+    <TitledCard title="Completion reports">
+      <ul className="space-y-2">
+        {reports.map((r) => (
+          <li key={r.id}>
+            <a
+              href={href("/account/jobs/:id/report.pdf", { id: r.id })}
+              className="font-medium text-brand-800 underline"
+            >
+              {r.service}, job {r.number}, completed {r.completedOn} (PDF)
+            </a>
+          </li>
+        ))}
+      </ul>
+    </TitledCard>
   );
 }

@@ -7,14 +7,7 @@
  */
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import {
-  Checkbox,
-  Field,
-  Input,
-  Select,
-  SelectOptions,
-  Textarea,
-} from "~/components/ui/form-controls";
+import { Checkbox, Field, Textarea } from "~/components/ui/form-controls";
 import {
   MOLD_DISCLOSURE_DEFAULT,
   MOLD_RECORD_ROWS,
@@ -23,17 +16,42 @@ import {
   moldVerification,
 } from "~/features/catalog/jobs";
 import { MOLD_REPORT_SLOT, moldPhotoSlot } from "./record";
+import { type RecordErrors as Errors, RecordInput, RecordSelect, value } from "./record-form";
 
-type Errors = Record<string, string[]> | undefined;
 type Data = Record<string, unknown> | null;
-
-const value = (data: Data, key: string) =>
-  data?.[key] === undefined || data[key] === null ? "" : String(data[key]);
 
 const rowsOf = (data: Data, key: string) =>
   (Array.isArray(data?.[key]) ? data[key] : []) as Record<string, unknown>[];
 
+const ASSESSMENT_RESULTS = [
+  { value: "yes", label: "Passed" },
+  { value: "no", label: "Did not pass" },
+];
+
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+/** A record's text area for field `name`, of at most 4,000 characters. */
+function RecordTextarea({
+  name,
+  label,
+  errors,
+  rows,
+  defaultValue,
+}: {
+  name: string;
+  label: string;
+  errors: Errors;
+  rows: number;
+  defaultValue: string;
+}) {
+  return (
+    <Field id={`record-${name}`} label={label} errors={errors?.[name]}>
+      {(aria) => (
+        <Textarea {...aria} name={name} rows={rows} maxLength={4000} defaultValue={defaultValue} />
+      )}
+    </Field>
+  );
+}
 
 export function MoldRecordForm({
   data,
@@ -60,21 +78,14 @@ export function MoldRecordForm({
           const n = saved(moldPhotoSlot(when, i));
           return (
             <>
-              <Field
-                id={`record-${key(when)}`}
+              <RecordInput
+                name={key(when)}
                 label={n > 0 ? `Another ${label.toLowerCase()}` : label}
-                errors={errors?.[key(when)]}
-              >
-                {(aria) => (
-                  <Input
-                    {...aria}
-                    type="file"
-                    name={key(when)}
-                    accept="image/*"
-                    capture="environment"
-                  />
-                )}
-              </Field>
+                errors={errors}
+                type="file"
+                accept="image/*"
+                capture="environment"
+              />
               {n > 0 && (
                 <p className="text-sm">
                   {n === 1 ? `${label} saved.` : `${n} ${label.toLowerCase()}s saved.`}
@@ -86,46 +97,38 @@ export function MoldRecordForm({
         return (
           <fieldset key={key("row")} className="space-y-2 rounded-md border border-slate-200 p-3">
             <legend className="text-sm font-medium">Area {i + 1}</legend>
-            <Field id={`record-${key("room")}`} label="Room" errors={errors?.[key("room")]}>
-              {(aria) => <Input {...aria} name={key("room")} defaultValue={value(row, "room")} />}
-            </Field>
-            <Field
-              id={`record-${key("squareFeet")}`}
+            <RecordInput
+              name={key("room")}
+              label="Room"
+              errors={errors}
+              defaultValue={value(row, "room")}
+            />
+            <RecordInput
+              name={key("squareFeet")}
               label="Size (square feet)"
-              errors={errors?.[key("squareFeet")]}
-            >
-              {(aria) => (
-                <Input
-                  {...aria}
-                  name={key("squareFeet")}
-                  inputMode="numeric"
-                  defaultValue={value(row, "squareFeet")}
-                />
-              )}
-            </Field>
-            <Field
-              id={`record-${key("condition")}`}
+              errors={errors}
+              inputMode="numeric"
+              defaultValue={value(row, "squareFeet")}
+            />
+            <RecordSelect
+              name={key("condition")}
               label="Condition"
-              errors={errors?.[key("condition")]}
-            >
-              {(aria) => (
-                <Select {...aria} name={key("condition")} defaultValue={value(row, "condition")}>
-                  <SelectOptions options={moldCondition.options} empty="Choose" />
-                </Select>
-              )}
-            </Field>
+              errors={errors}
+              options={moldCondition.options}
+              defaultValue={value(row, "condition")}
+            />
             {photo("before", "Before photo")}
             {photo("after", "After photo")}
           </fieldset>
         );
       })}
-      <Field id="record-containment" label="Containment" errors={errors?.containment}>
-        {(aria) => (
-          <Select {...aria} name="containment" defaultValue={value(data, "containment")}>
-            <SelectOptions options={moldContainment.options} empty="Choose" />
-          </Select>
-        )}
-      </Field>
+      <RecordSelect
+        name="containment"
+        label="Containment"
+        errors={errors}
+        options={moldContainment.options}
+        defaultValue={value(data, "containment")}
+      />
       <h4 className="font-medium">Moisture readings</h4>
       {range(MOLD_RECORD_ROWS.moisture).map((i) => {
         const row = moisture[i] ?? null;
@@ -140,40 +143,25 @@ export function MoldRecordForm({
           <fieldset key={key("row")} className="space-y-2 rounded-md border border-slate-200 p-3">
             <legend className="text-sm font-medium">Reading {i + 1}</legend>
             {(["area", "material", "reading", "instrument"] as const).map((name) => (
-              <Field
+              <RecordInput
                 key={name}
-                id={`record-${key(name)}`}
+                name={key(name)}
                 label={labels[name]}
-                errors={errors?.[key(name)]}
-              >
-                {(aria) => (
-                  <Input
-                    {...aria}
-                    name={key(name)}
-                    inputMode={name === "reading" ? "decimal" : undefined}
-                    defaultValue={value(row, name)}
-                  />
-                )}
-              </Field>
+                errors={errors}
+                inputMode={name === "reading" ? "decimal" : undefined}
+                defaultValue={value(row, name)}
+              />
             ))}
           </fieldset>
         );
       })}
-      <Field
-        id="record-materialsRemoved"
+      <RecordTextarea
+        name="materialsRemoved"
         label="Materials removed"
-        errors={errors?.materialsRemoved}
-      >
-        {(aria) => (
-          <Textarea
-            {...aria}
-            name="materialsRemoved"
-            rows={3}
-            maxLength={4000}
-            defaultValue={value(data, "materialsRemoved")}
-          />
-        )}
-      </Field>
+        errors={errors}
+        rows={3}
+        defaultValue={value(data, "materialsRemoved")}
+      />
       <fieldset className="space-y-3 rounded-md border border-slate-200 p-3">
         <legend className="text-sm font-medium">Post-remediation verification (required)</legend>
         {moldVerification.options.map((o) => (
@@ -195,61 +183,48 @@ export function MoldRecordForm({
             ["assessorCompany", "Assessor's company"],
           ] as const
         ).map(([name, label]) => (
-          <Field key={name} id={`record-${name}`} label={label} errors={errors?.[name]}>
-            {(aria) => <Input {...aria} name={name} defaultValue={value(data, name)} />}
-          </Field>
+          <RecordInput
+            key={name}
+            name={name}
+            label={label}
+            errors={errors}
+            defaultValue={value(data, name)}
+          />
         ))}
-        <Field id="record-assessedOn" label="Date of the assessment" errors={errors?.assessedOn}>
-          {(aria) => (
-            <Input
-              {...aria}
-              type="date"
-              name="assessedOn"
-              defaultValue={value(data, "assessedOn")}
-            />
-          )}
-        </Field>
-        <Field id="record-assessmentPassed" label="Passed" errors={errors?.assessmentPassed}>
-          {(aria) => (
-            <Select
-              {...aria}
-              name="assessmentPassed"
-              defaultValue={value(data, "assessmentPassed")}
-            >
-              <option value="">Choose</option>
-              <option value="yes">Passed</option>
-              <option value="no">Did not pass</option>
-            </Select>
-          )}
-        </Field>
-        <Field
-          id="record-assessorReport"
+        <RecordInput
+          name="assessedOn"
+          label="Date of the assessment"
+          errors={errors}
+          type="date"
+          defaultValue={value(data, "assessedOn")}
+        />
+        <RecordSelect
+          name="assessmentPassed"
+          label="Passed"
+          errors={errors}
+          options={ASSESSMENT_RESULTS}
+          defaultValue={value(data, "assessmentPassed")}
+        />
+        <RecordInput
+          name="assessorReport"
           label={
             saved(MOLD_REPORT_SLOT) > 0
               ? "A newer version of the assessor's report (PDF)"
               : "The assessor's report (PDF)"
           }
-          errors={errors?.assessorReport}
-        >
-          {(aria) => <Input {...aria} type="file" name="assessorReport" accept="application/pdf" />}
-        </Field>
+          errors={errors}
+          type="file"
+          accept="application/pdf"
+        />
         {saved(MOLD_REPORT_SLOT) > 0 && <p className="text-sm">The assessor's report is saved.</p>}
         <p className="text-sm font-medium">Not independent</p>
-        <Field
-          id="record-disclosure"
+        <RecordTextarea
+          name="disclosure"
           label="Written disclosure that it was not independent (the homeowner reads it before signing)"
-          errors={errors?.disclosure}
-        >
-          {(aria) => (
-            <Textarea
-              {...aria}
-              name="disclosure"
-              rows={4}
-              maxLength={4000}
-              defaultValue={value(data, "disclosure") || MOLD_DISCLOSURE_DEFAULT}
-            />
-          )}
-        </Field>
+          errors={errors}
+          rows={4}
+          defaultValue={value(data, "disclosure") || MOLD_DISCLOSURE_DEFAULT}
+        />
       </fieldset>
       <Button type="submit" variant="outline">
         Save record

@@ -3,15 +3,70 @@
  * treatment), posted with its photo as multipart; a plain form that works without JavaScript and
  * on a 375 px phone (one column, native controls). Saving keeps a draft; 'Complete job' checks it.
  */
+import type { ComponentProps, ReactNode } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Checkbox, Field, Input, Select } from "~/components/ui/form-controls";
+import {
+  Checkbox,
+  type ChoiceOption,
+  Field,
+  Input,
+  Select,
+  SelectOptions,
+} from "~/components/ui/form-controls";
 import { radonSystemType, waterEquipment } from "~/features/catalog/jobs";
 
-type Errors = Record<string, string[]> | undefined;
+/** A refused save's messages by field name (`areas.0.room` for a row's field). */
+export type RecordErrors = Record<string, string[]> | undefined;
+type Errors = RecordErrors;
 
-const value = (data: Record<string, unknown> | null, key: string) =>
+/** The saved value of `key` in a record (or one of its rows) as a control's text, "" when none. */
+export const value = (data: Record<string, unknown> | null, key: string) =>
   data?.[key] === undefined || data[key] === null ? "" : String(data[key]);
+
+/** A record's text (or file) box for field `name`, labelled, with its errors (id `record-<name>`). */
+export function RecordInput({
+  name,
+  label,
+  errors,
+  ...input
+}: { name: string; label: ReactNode; errors: Errors } & Omit<
+  ComponentProps<typeof Input>,
+  "name"
+>) {
+  return (
+    <Field id={`record-${name}`} label={label} errors={errors?.[name]}>
+      {(aria) => <Input {...aria} name={name} {...input} />}
+    </Field>
+  );
+}
+
+/** A record's select for field `name`: an empty choice (`empty`, "Choose" unless told), then `options`. */
+export function RecordSelect({
+  name,
+  label,
+  errors,
+  options,
+  empty = "Choose",
+  defaultValue,
+}: {
+  name: string;
+  label: ReactNode;
+  errors: Errors;
+  options: readonly ChoiceOption[];
+  empty?: string;
+  defaultValue: string;
+}) {
+  return (
+    <Field id={`record-${name}`} label={label} errors={errors?.[name]}>
+      {(aria) => (
+        <Select {...aria} name={name} defaultValue={defaultValue}>
+          <SelectOptions options={options} empty={empty} />
+        </Select>
+      )}
+    </Field>
+  );
+}
 
 export function RadonRecordForm({
   data,
@@ -24,26 +79,25 @@ export function RadonRecordForm({
   hasLabelPhoto: boolean;
   errors: Errors;
 }) {
-  const text = (name: string, label: string, props: Record<string, unknown> = {}) => (
-    <Field id={`record-${name}`} label={label} errors={errors?.[name]}>
-      {(aria) => <Input {...aria} name={name} defaultValue={value(data, name)} {...props} />}
-    </Field>
+  const text = (name: string, label: string, props: ComponentProps<typeof Input> = {}) => (
+    <RecordInput
+      name={name}
+      label={label}
+      errors={errors}
+      defaultValue={value(data, name)}
+      {...props}
+    />
   );
   return (
     <Form method="post" encType="multipart/form-data" className="max-w-md space-y-3">
       <input type="hidden" name="intent" value="record" />
-      <Field id="record-systemType" label="System type" errors={errors?.systemType}>
-        {(aria) => (
-          <Select {...aria} name="systemType" defaultValue={value(data, "systemType")}>
-            <option value="">Choose</option>
-            {radonSystemType.options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+      <RecordSelect
+        name="systemType"
+        label="System type"
+        errors={errors}
+        options={radonSystemType.options}
+        defaultValue={value(data, "systemType")}
+      />
       {text("suctionPoints", "Number of suction points", { inputMode: "numeric" })}
       {text("fanMakeModel", "Fan make and model (required)")}
       {text("fanSerial", "Fan serial number")}
@@ -64,39 +118,29 @@ export function RadonRecordForm({
         />
         <label htmlFor="record-sealingDone">Sealing done</label>
       </div>
-      <Field
-        id="record-installerId"
+      <RecordSelect
+        name="installerId"
         label="Installer (their certification number is taken from their profile; required)"
-        errors={errors?.installerId}
-      >
-        {(aria) => (
-          <Select {...aria} name="installerId" defaultValue={value(data, "installerId")}>
-            <option value="">Choose</option>
-            {crew.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+        errors={errors}
+        options={crew.map((c) => ({ value: c.id, label: c.name }))}
+        defaultValue={value(data, "installerId")}
+      />
       <p className="text-sm">
         Certification number:{" "}
         {value(data, "certificationNumber") || "none on the installer's profile"}
       </p>
-      <Field
-        id="record-labelPhoto"
+      <RecordInput
+        name="labelPhoto"
         label={
           hasLabelPhoto
             ? "Another photo of the placed label"
             : "Photo of the placed label (required)"
         }
-        errors={errors?.labelPhoto}
-      >
-        {(aria) => (
-          <Input {...aria} type="file" name="labelPhoto" accept="image/*" capture="environment" />
-        )}
-      </Field>
+        errors={errors}
+        type="file"
+        accept="image/*"
+        capture="environment"
+      />
       {hasLabelPhoto && <p className="text-sm">The label's photo is saved.</p>}
       <Button type="submit" variant="outline">
         Save record
@@ -122,22 +166,18 @@ export function WaterRecordForm({
         return (
           <fieldset key={key("row")} className="space-y-2 rounded-md border border-slate-200 p-3">
             <legend className="text-sm font-medium">Equipment {i + 1}</legend>
-            <Field id={`record-${key("kind")}`} label="Equipment" errors={errors?.[key("kind")]}>
-              {(aria) => (
-                <Select {...aria} name={key("kind")} defaultValue={value(row, "kind")}>
-                  <option value="">None</option>
-                  {waterEquipment.options.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+            <RecordSelect
+              name={key("kind")}
+              label="Equipment"
+              errors={errors}
+              options={waterEquipment.options}
+              empty="None"
+              defaultValue={value(row, "kind")}
+            />
             {(["make", "model", "serial", "filterIntervalMonths"] as const).map((name) => (
-              <Field
+              <RecordInput
                 key={name}
-                id={`record-${key(name)}`}
+                name={key(name)}
                 label={
                   {
                     make: "Make",
@@ -146,10 +186,9 @@ export function WaterRecordForm({
                     filterIntervalMonths: "Filter change interval (months)",
                   }[name]
                 }
-                errors={errors?.[`equipment.${i}.${name}`]}
-              >
-                {(aria) => <Input {...aria} name={key(name)} defaultValue={value(row, name)} />}
-              </Field>
+                errors={errors}
+                defaultValue={value(row, name)}
+              />
             ))}
           </fieldset>
         );

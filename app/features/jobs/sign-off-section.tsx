@@ -5,7 +5,7 @@
  */
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import type { SignOffView } from "./sign-off";
 import { SignOff, signOffReply } from "./sign-off-form";
 
@@ -20,39 +20,34 @@ export function SignOffSection({
   actionData?: unknown;
 }) {
   return (
-    <Card id="sign-off">
-      <CardHeader>
-        <CardTitle as="h3">Homeowner sign-off</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {!completed ? (
-          <p className="text-sm text-slate-700">
-            The homeowner signs off once the job is completed: here on your phone, or from the
-            private link they are emailed at completion.
-          </p>
-        ) : (
-          <>
-            {!view.signed && (
-              <p className="text-sm text-slate-700">Waiting for the homeowner's sign-off.</p>
-            )}
-            <SignOff
-              view={view}
-              actionData={signOffReply(actionData)}
-              level="h4"
-              crewPhone
-              open={completed}
-            />
-            {!view.signed && (
-              <Form method="post">
-                <input type="hidden" name="intent" value="sign-off-link" />
-                <Button type="submit" variant="outline" size="sm">
-                  Email a new sign-off link
-                </Button>
-              </Form>
-            )}
-          </>
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard id="sign-off" title="Homeowner sign-off" bodyClassName="space-y-4">
+      {!completed ? (
+        <p className="text-sm text-slate-700">
+          The homeowner signs off once the job is completed: here on your phone, or from the private
+          link they are emailed at completion.
+        </p>
+      ) : (
+        <>
+          {!view.signed && (
+            <p className="text-sm text-slate-700">Waiting for the homeowner's sign-off.</p>
+          )}
+          <SignOff
+            view={view}
+            actionData={signOffReply(actionData)}
+            level="h4"
+            crewPhone
+            open={completed}
+          />
+          {!view.signed && (
+            <Form method="post">
+              <input type="hidden" name="intent" value="sign-off-link" />
+              <Button type="submit" variant="outline" size="sm">
+                Email a new sign-off link
+              </Button>
+            </Form>
+          )}
+        </>
+      )}
+    </TitledCard>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { Alert, Field, Input, Textarea } from "~/components/ui/form-controls";
 import { ThreadEntries, type ThreadEntryView } from "./thread-entries";
 
@@ -29,35 +29,30 @@ export function MessageBox({
   sent?: boolean;
 }) {
   return (
-    <Card className="mt-6">
-      <CardHeader>
-        <CardTitle as="h2">Message the Company</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {entries.length > 0 && <ThreadEntries entries={entries} viewer="customer" />}
-        {sent && <Alert tone="success">Message sent. We will answer by email.</Alert>}
-        <Form method="post" encType="multipart/form-data" className="space-y-3">
-          <input type="hidden" name="intent" value={MESSAGE_INTENT} />
-          <Field
-            id="customer-message"
-            label="Your message"
-            required
-            description="We answer by email (and by text if you agreed to texts)."
-            errors={errors}
-          >
-            {(control) => <Textarea {...control} name="message" maxLength={2000} />}
-          </Field>
-          <Field
-            id="customer-message-file"
-            label="A photo or PDF (optional)"
-            description="JPEG, PNG, WebP or HEIC photo, or a PDF; up to 15 MB."
-            errors={fileErrors}
-          >
-            {(control) => <Input {...control} type="file" name="file" accept={FILE_ACCEPT} />}
-          </Field>
-          <Button type="submit">Send Message</Button>
-        </Form>
-      </CardContent>
-    </Card>
+    <TitledCard className="mt-6" title="Message the Company" as="h2" bodyClassName="space-y-4">
+      {entries.length > 0 && <ThreadEntries entries={entries} viewer="customer" />}
+      {sent && <Alert tone="success">Message sent. We will answer by email.</Alert>}
+      <Form method="post" encType="multipart/form-data" className="space-y-3">
+        <input type="hidden" name="intent" value={MESSAGE_INTENT} />
+        <Field
+          id="customer-message"
+          label="Your message"
+          required
+          description="We answer by email (and by text if you agreed to texts)."
+          errors={errors}
+        >
+          {(control) => <Textarea {...control} name="message" maxLength={2000} />}
+        </Field>
+        <Field
+          id="customer-message-file"
+          label="A photo or PDF (optional)"
+          description="JPEG, PNG, WebP or HEIC photo, or a PDF; up to 15 MB."
+          errors={fileErrors}
+        >
+          {(control) => <Input {...control} type="file" name="file" accept={FILE_ACCEPT} />}
+        </Field>
+        <Button type="submit">Send Message</Button>
+      </Form>
+    </TitledCard>
   );
 }

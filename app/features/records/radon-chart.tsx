@@ -25,9 +25,14 @@ export interface RadonPoint {
   phase: string;
 }
 
+/** The EPA's two levels as lines: red at 'fix', amber at 'consider' (line and label colours). */
+const EPA_LINES = [
+  { level: "fix", stroke: "#b91c1c", text: "#991b1b", position: "insideTopRight" },
+  { level: "consider", stroke: "#b45309", text: "#92400e", position: "insideBottomRight" },
+] as const;
+
 export default function RadonChart({ points }: { points: RadonPoint[] }) {
   const fix = Number(RADON_LEVELS.fix);
-  const consider = Number(RADON_LEVELS.consider);
   const top = Math.max(fix + 1, ...points.map((p) => Math.ceil(p.level + 0.5)));
   return (
     <div
@@ -50,26 +55,19 @@ export default function RadonChart({ points }: { points: RadonPoint[] }) {
             label={{ value: "pCi/L", angle: -90, position: "insideLeft", fill: "#334155" }}
           />
           <Tooltip formatter={(value) => [`${String(value)} pCi/L`, "Radon"]} />
-          <ReferenceLine
-            y={fix}
-            stroke="#b91c1c"
-            strokeDasharray="6 3"
-            label={{
-              value: `${RADON_LEVELS.fix} pCi/L: fix`,
-              position: "insideTopRight",
-              fill: "#991b1b",
-            }}
-          />
-          <ReferenceLine
-            y={consider}
-            stroke="#b45309"
-            strokeDasharray="6 3"
-            label={{
-              value: `${RADON_LEVELS.consider} pCi/L: consider`,
-              position: "insideBottomRight",
-              fill: "#92400e",
-            }}
-          />
+          {EPA_LINES.map((line) => (
+            <ReferenceLine
+              key={line.level}
+              y={Number(RADON_LEVELS[line.level])}
+              stroke={line.stroke}
+              strokeDasharray="6 3"
+              label={{
+                value: `${RADON_LEVELS[line.level]} pCi/L: ${line.level}`,
+                position: line.position,
+                fill: line.text,
+              }}
+            />
+          ))}
           <Line
             type="monotone"
             dataKey="level"

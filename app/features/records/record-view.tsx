@@ -8,7 +8,7 @@
 import { FileText } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { levelFlag, RADON_LEVELS } from "~/features/catalog/reference-levels";
 import { sources } from "~/features/catalog/sources";
 import { formatFileSize } from "~/features/quotes/files";
@@ -244,15 +244,10 @@ function ResultSection({
   children: ReactNode;
 }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as={levels.section}>{title}</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        {note}
-        {empty ? <p className="text-sm text-slate-700">{empty}</p> : children}
-      </CardContent>
-    </Card>
+    <TitledCard title={title} as={levels.section} bodyClassName="space-y-6">
+      {note}
+      {empty ? <p className="text-sm text-slate-700">{empty}</p> : children}
+    </TitledCard>
   );
 }
 

@@ -6,8 +6,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { Alert, Field, Input, Select } from "~/components/ui/form-controls";
+import { RowActionForm } from "~/components/ui/row-action-form";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { SHARE_INTENTS, SHARE_LINK_DAYS } from "./share-schema";
 
@@ -22,72 +23,60 @@ export function ShareLinksSection({
 }) {
   const busy = useIsPending({ field: ["intent", SHARE_INTENTS.share] });
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h3">Share this record</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <p className="text-sm text-slate-700">
-          A share link lets a buyer or an inspector read this record without an account: the
-          address, the test results and their lab reports. Your name, email, phone and your photos
-          are not shown. You can revoke a link at any time.
-        </p>
-        {shared && (
-          <Alert tone="success">
-            <p>
-              Your share link works until {shared.expiresAt}. Copy it now: it is shown only once.
-            </p>
-            <Field id="share-url" label="Share link" className="mt-2">
-              {(aria) => <Input {...aria} readOnly value={shared.url} />}
-            </Field>
-          </Alert>
-        )}
-        <Form method="post" className="flex flex-wrap items-end gap-3" noValidate>
-          <input type="hidden" name="intent" value={SHARE_INTENTS.share} />
-          <Field id="share-days" label="Link works for" errors={result?.error?.days ?? undefined}>
-            {(aria) => (
-              <Select {...aria} name="days" defaultValue="30" size="md" className="w-40">
-                {SHARE_LINK_DAYS.map((days) => (
-                  <option key={days} value={days}>
-                    {days} days
-                  </option>
-                ))}
-              </Select>
-            )}
+    <TitledCard title="Share this record" bodyClassName="space-y-4">
+      <p className="text-sm text-slate-700">
+        A share link lets a buyer or an inspector read this record without an account: the address,
+        the test results and their lab reports. Your name, email, phone and your photos are not
+        shown. You can revoke a link at any time.
+      </p>
+      {shared && (
+        <Alert tone="success">
+          <p>Your share link works until {shared.expiresAt}. Copy it now: it is shown only once.</p>
+          <Field id="share-url" label="Share link" className="mt-2">
+            {(aria) => <Input {...aria} readOnly value={shared.url} />}
           </Field>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Creating..." : "Create share link"}
-          </Button>
-        </Form>
-        {links.length === 0 ? (
-          <p className="text-sm text-slate-700">No share link is live.</p>
-        ) : (
-          <ul aria-label="Live share links" className="space-y-2">
-            {links.map((link) => (
-              <li
-                key={link.id}
-                className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 p-3 text-sm"
+        </Alert>
+      )}
+      <Form method="post" className="flex flex-wrap items-end gap-3" noValidate>
+        <input type="hidden" name="intent" value={SHARE_INTENTS.share} />
+        <Field id="share-days" label="Link works for" errors={result?.error?.days ?? undefined}>
+          {(aria) => (
+            <Select {...aria} name="days" defaultValue="30" size="md" className="w-40">
+              {SHARE_LINK_DAYS.map((days) => (
+                <option key={days} value={days}>
+                  {days} days
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Creating..." : "Create share link"}
+        </Button>
+      </Form>
+      {links.length === 0 ? (
+        <p className="text-sm text-slate-700">No share link is live.</p>
+      ) : (
+        <ul aria-label="Live share links" className="space-y-2">
+          {links.map((link) => (
+            <li
+              key={link.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 p-3 text-sm"
+            >
+              <span>
+                Created {link.createdAt}; works until {link.expiresAt}
+              </span>
+              <RowActionForm
+                intent={SHARE_INTENTS.revoke}
+                fields={{ linkId: link.id }}
+                label={`Revoke the link that works until ${link.expiresAt}`}
               >
-                <span>
-                  Created {link.createdAt}; works until {link.expiresAt}
-                </span>
-                <Form method="post">
-                  <input type="hidden" name="intent" value={SHARE_INTENTS.revoke} />
-                  <input type="hidden" name="linkId" value={link.id} />
-                  <Button
-                    type="submit"
-                    variant="outline"
-                    size="sm"
-                    aria-label={`Revoke the link that works until ${link.expiresAt}`}
-                  >
-                    Revoke
-                  </Button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+                Revoke
+              </RowActionForm>
+            </li>
+          ))}
+        </ul>
+      )}
+    </TitledCard>
   );
 }

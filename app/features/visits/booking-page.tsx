@@ -8,7 +8,7 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form, Link, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { Alert, ChoiceGroup } from "~/components/ui/form-controls";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { AddressFields } from "~/features/accounts/property-form";
@@ -34,40 +34,35 @@ function Booked({ view, path }: { view: Extract<BookingView, { state: "booked" }
   const many = view.visits.length > 1;
   const busy = useIsPending({});
   return (
-    <Card className="mt-6">
-      <CardHeader>
-        <CardTitle as="h2">Your booked {many ? "visits" : "visit"}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <VisitList visits={view.visits} />
-        {view.changeable ? (
-          <div className="mt-6 flex flex-wrap items-center gap-4">
-            <Button asChild variant="outline">
-              <Link to={`${path}?change=1`}>Change the {many ? "times" : "time"}</Link>
+    <TitledCard className="mt-6" title={<>Your booked {many ? "visits" : "visit"}</>} as="h2">
+      <VisitList visits={view.visits} />
+      {view.changeable ? (
+        <div className="mt-6 flex flex-wrap items-center gap-4">
+          <Button asChild variant="outline">
+            <Link to={`${path}?change=1`}>Change the {many ? "times" : "time"}</Link>
+          </Button>
+          <Form method="post">
+            <input type="hidden" name="intent" value="cancel" />
+            <Button type="submit" variant="destructive" disabled={busy}>
+              Cancel {many ? "both visits" : "the visit"}
             </Button>
-            <Form method="post">
-              <input type="hidden" name="intent" value="cancel" />
-              <Button type="submit" variant="destructive" disabled={busy}>
-                Cancel {many ? "both visits" : "the visit"}
-              </Button>
-            </Form>
-          </div>
-        ) : (
-          <p className="mt-4">
-            Your visit is less than {formatHours(view.leadTimeHours)} away and can no longer be
-            changed online. To change or cancel it, please call us.
-          </p>
-        )}
-        <p className="mt-4 text-sm text-slate-700">
-          We email you a calendar invitation for every booking and change. You can change or cancel
-          online{" "}
-          {view.leadTimeHours > 0
-            ? `until ${formatHours(view.leadTimeHours)} before the visit`
-            : "until the visit starts"}
-          .
+          </Form>
+        </div>
+      ) : (
+        <p className="mt-4">
+          Your visit is less than {formatHours(view.leadTimeHours)} away and can no longer be
+          changed online. To change or cancel it, please call us.
         </p>
-      </CardContent>
-    </Card>
+      )}
+      <p className="mt-4 text-sm text-slate-700">
+        We email you a calendar invitation for every booking and change. You can change or cancel
+        online{" "}
+        {view.leadTimeHours > 0
+          ? `until ${formatHours(view.leadTimeHours)} before the visit`
+          : "until the visit starts"}
+        .
+      </p>
+    </TitledCard>
   );
 }
 
@@ -186,6 +181,17 @@ export function VisitBooking({
   ) : null;
   const addressQuestion =
     !view.rescheduling && !view.address.address ? <AddressQuestion fields={fields} /> : null;
+  // the day's free times: a radon placement's choice (then its pick-up) or the visit's own
+  const timeChoice = (meta: typeof fields.slot) => (
+    <ChoiceGroup
+      meta={meta}
+      type="radio"
+      columns={2}
+      required
+      label={`${view.kindLabel} time`}
+      options={view.slots}
+    />
+  );
   return (
     <div>
       {view.rescheduling && (
@@ -267,27 +273,13 @@ export function VisitBooking({
               <Form method="get" className="space-y-4">
                 <input type="hidden" name="day" value={view.day ?? ""} />
                 {view.rescheduling && <input type="hidden" name="change" value="1" />}
-                <ChoiceGroup
-                  meta={fields.placement}
-                  type="radio"
-                  columns={2}
-                  required
-                  label={`${view.kindLabel} time`}
-                  options={view.slots}
-                />
+                {timeChoice(fields.placement)}
                 <Button type="submit">Continue to the pick-up time</Button>
               </Form>
             ) : (
               <Form method="post" {...getFormProps(form)} className="space-y-4">
                 {intent}
-                <ChoiceGroup
-                  meta={fields.slot}
-                  type="radio"
-                  columns={2}
-                  required
-                  label={`${view.kindLabel} time`}
-                  options={view.slots}
-                />
+                {timeChoice(fields.slot)}
                 {addressQuestion}
                 <Button type="submit" disabled={busy}>
                   {busy ? "Saving..." : view.rescheduling ? "Move my visit" : "Book this visit"}

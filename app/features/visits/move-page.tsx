@@ -6,7 +6,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, href, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, TitledCard } from "~/components/ui/card";
 import { Alert, ChoiceGroup } from "~/components/ui/form-controls";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import type { MovePage } from "./move.server";
@@ -67,72 +67,62 @@ export function MoveVisitSection({ page, message }: { page: MovePage; message?: 
           </dl>
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle as="h3">Move the visit</CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          {page.radon && (
-            <p className="text-sm text-slate-700">
-              The pick-up stays 48 to 96 hours after the placement: only such times are offered.
-            </p>
-          )}
-          {page.days.length === 0 ? (
-            <p>No staff member has a free time for this visit.</p>
-          ) : (
-            <>
-              <nav aria-label="Days with free times">
-                <ul className="flex flex-wrap gap-2">
-                  {page.days.map((d) => (
-                    <li key={d.day}>
-                      <Link
-                        to={`${path}?day=${d.day}`}
-                        aria-current={d.day === page.day ? "page" : undefined}
-                        className={pill}
-                      >
-                        {d.label}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-              <Form method="post" {...getFormProps(form)} className="space-y-4">
-                <input type="hidden" name="intent" value="move" />
-                <ChoiceGroup
-                  meta={fields.slot}
-                  type="radio"
-                  columns={1}
-                  required
-                  label={`Free times on ${page.dayLabel}`}
-                  options={page.options}
-                />
-                <Button type="submit" disabled={moving}>
-                  {moving ? "Moving..." : "Move and email the homeowner"}
-                </Button>
-              </Form>
-            </>
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle as="h3">Cancel the visit</CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-4">
+      <TitledCard title="Move the visit" bodyClassName="space-y-4">
+        {page.radon && (
           <p className="text-sm text-slate-700">
-            {page.radon
-              ? "Cancelling cancels the placement and the pick-up: one is no test without the other. "
-              : ""}
-            The homeowner is emailed the cancellation and can book a new time.
+            The pick-up stays 48 to 96 hours after the placement: only such times are offered.
           </p>
-          <Form method="post">
-            <input type="hidden" name="intent" value="cancel" />
-            <Button type="submit" variant="destructive" disabled={cancelling}>
-              {cancelling ? "Cancelling..." : "Cancel and email the homeowner"}
-            </Button>
-          </Form>
-        </CardContent>
-      </Card>
+        )}
+        {page.days.length === 0 ? (
+          <p>No staff member has a free time for this visit.</p>
+        ) : (
+          <>
+            <nav aria-label="Days with free times">
+              <ul className="flex flex-wrap gap-2">
+                {page.days.map((d) => (
+                  <li key={d.day}>
+                    <Link
+                      to={`${path}?day=${d.day}`}
+                      aria-current={d.day === page.day ? "page" : undefined}
+                      className={pill}
+                    >
+                      {d.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <Form method="post" {...getFormProps(form)} className="space-y-4">
+              <input type="hidden" name="intent" value="move" />
+              <ChoiceGroup
+                meta={fields.slot}
+                type="radio"
+                columns={1}
+                required
+                label={`Free times on ${page.dayLabel}`}
+                options={page.options}
+              />
+              <Button type="submit" disabled={moving}>
+                {moving ? "Moving..." : "Move and email the homeowner"}
+              </Button>
+            </Form>
+          </>
+        )}
+      </TitledCard>
+      <TitledCard title="Cancel the visit" bodyClassName="space-y-4">
+        <p className="text-sm text-slate-700">
+          {page.radon
+            ? "Cancelling cancels the placement and the pick-up: one is no test without the other. "
+            : ""}
+          The homeowner is emailed the cancellation and can book a new time.
+        </p>
+        <Form method="post">
+          <input type="hidden" name="intent" value="cancel" />
+          <Button type="submit" variant="destructive" disabled={cancelling}>
+            {cancelling ? "Cancelling..." : "Cancel and email the homeowner"}
+          </Button>
+        </Form>
+      </TitledCard>
     </section>
   );
 }

@@ -18,6 +18,25 @@ function weekLink(week: string, staffId: string | null): string {
 const pill =
   "inline-block rounded-md border border-slate-300 px-3 py-1 text-sm aria-[current=page]:border-brand-700 aria-[current=page]:font-semibold";
 
+type Day = WeekPage["days"][number];
+
+/** A booked or work visit's time, kind and service, customer and phone, place and staff member. */
+function VisitLines({ visit }: { visit: Day["visits"][number] | Day["work"][number] }) {
+  return (
+    <>
+      <p className="font-medium">{visit.time}</p>
+      <p>
+        {visit.kind} ({visit.service})
+      </p>
+      <p>
+        {visit.customer}, {visit.phone}
+      </p>
+      <p>{visit.where}</p>
+      <p>With {visit.staff}</p>
+    </>
+  );
+}
+
 export function WeekSection({ page }: { page: WeekPage }) {
   return (
     <section aria-labelledby="week-title" className="space-y-6">
@@ -74,15 +93,7 @@ export function WeekSection({ page }: { page: WeekPage }) {
               <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
                 {day.visits.map((v) => (
                   <li key={v.id} className="space-y-1 p-3 text-sm wrap-anywhere">
-                    <p className="font-medium">{v.time}</p>
-                    <p>
-                      {v.kind} ({v.service})
-                    </p>
-                    <p>
-                      {v.customer}, {v.phone}
-                    </p>
-                    <p>{v.where}</p>
-                    <p>With {v.staff}</p>
+                    <VisitLines visit={v} />
                     <p className="flex flex-wrap gap-x-3 gap-y-1">
                       <Link
                         to={href("/admin/quotes/:id", { id: v.quoteId })}
@@ -111,15 +122,7 @@ export function WeekSection({ page }: { page: WeekPage }) {
                 <ul className="divide-y divide-slate-200 rounded-lg border border-amber-300 bg-amber-50">
                   {day.work.map((v) => (
                     <li key={v.id} className="space-y-1 p-3 text-sm wrap-anywhere">
-                      <p className="font-medium">{v.time}</p>
-                      <p>
-                        {v.kind} ({v.service})
-                      </p>
-                      <p>
-                        {v.customer}, {v.phone}
-                      </p>
-                      <p>{v.where}</p>
-                      <p>With {v.staff}</p>
+                      <VisitLines visit={v} />
                       {v.jobId && (
                         <Link
                           to={href("/admin/jobs/:id", { id: v.jobId })}
