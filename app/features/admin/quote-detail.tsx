@@ -5,6 +5,7 @@
 import type { ReactNode } from "react";
 import { href, Link } from "react-router";
 import { TitledCard } from "~/components/ui/card";
+import { StatusHistoryCard } from "~/components/ui/status-history-card";
 import { QuoteStatusBadge } from "~/features/quotes/status-badge";
 import { orNA } from "./format";
 import type { QuoteDetailView } from "./quote-detail.server";
@@ -129,20 +130,8 @@ export function QuoteAnswersCard({ q }: { q: QuoteDetailView }) {
 /** Every status the quote has had, with who set it. */
 export function QuoteHistoryCard({ q }: { q: QuoteDetailView }) {
   return (
-    <TitledCard title="Status history">
-      <ol className="space-y-3">
-        {q.history.map((h) => (
-          <li key={h.id} className="border-l-2 border-brand-700 pl-3">
-            <p>
-              <QuoteStatusBadge status={h.status} />{" "}
-              <span className="text-sm text-slate-700">
-                {h.at} by {h.by}
-              </span>
-            </p>
-            {h.notes && <p className="mt-1 text-sm whitespace-pre-line">{h.notes}</p>}
-          </li>
-        ))}
-      </ol>
-    </TitledCard>
+    <StatusHistoryCard
+      entries={q.history.map((h) => ({ ...h, badge: <QuoteStatusBadge status={h.status} /> }))}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { serviceId } from "~/features/catalog/services";
 import { CompletionReportsSection } from "~/features/jobs/completion-reports-section";
 import { completionReportsOf } from "~/features/jobs/report-mail.server";
@@ -115,25 +115,20 @@ export default function PropertyRecordPage({ loaderData, actionData }: Route.Com
       </div>
       <RecordResults results={results} headingLevel="h3" />
       <CompletionReportsSection reports={reports} />
-      <Card>
-        <CardHeader>
-          <CardTitle as="h3">Photos and lab reports</CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-6">
-          {quotes.length === 0 ? (
-            <p className="text-sm text-slate-700">No files yet.</p>
-          ) : (
-            quotes.map((q) => (
-              <div key={q.id} className="space-y-2">
-                <h4 className="font-semibold">
-                  {q.service}, request {q.reference}
-                </h4>
-                <QuoteFilesList files={q.files} base={`/account/quotes/${q.id}/files`} />
-              </div>
-            ))
-          )}
-        </CardContent>
-      </Card>
+      <TitledCard title="Photos and lab reports" as="h3" bodyClassName="space-y-6">
+        {quotes.length === 0 ? (
+          <p className="text-sm text-slate-700">No files yet.</p>
+        ) : (
+          quotes.map((q) => (
+            <div key={q.id} className="space-y-2">
+              <h4 className="font-semibold">
+                {q.service}, request {q.reference}
+              </h4>
+              <QuoteFilesList files={q.files} base={`/account/quotes/${q.id}/files`} />
+            </div>
+          ))
+        )}
+      </TitledCard>
       <ShareLinksSection
         links={links}
         shared={actionData?.shared ?? null}

@@ -1,4 +1,4 @@
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardHeader, CardTitle, TitledCard } from "~/components/ui/card";
 import { analytics } from "~/features/admin/analytics.server";
 import { StatusChart } from "~/features/admin/status-chart";
 import { privatePageMeta } from "~/lib/seo";
@@ -80,23 +80,13 @@ export default function AdminAnalytics({ loaderData: a }: Route.ComponentProps) 
           </Card>
         ))}
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle as="h3">Status distribution</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <StatusChart data={a.byStatus} />
-          <CountTable caption="Quotes by status" head="Status" rows={a.byStatus} />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle as="h3">Requests per service</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <CountTable caption="Quotes by service" head="Service" rows={a.byService} />
-        </CardContent>
-      </Card>
+      <TitledCard title="Status distribution" as="h3">
+        <StatusChart data={a.byStatus} />
+        <CountTable caption="Quotes by status" head="Status" rows={a.byStatus} />
+      </TitledCard>
+      <TitledCard title="Requests per service" as="h3">
+        <CountTable caption="Quotes by service" head="Service" rows={a.byService} />
+      </TitledCard>
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { BackLink } from "~/components/ui/back-link";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { Alert } from "~/components/ui/form-controls";
 import { changeAdminRights } from "~/features/accounts/admins.server";
 import { CustomerProperties, CustomerQuotes } from "~/features/admin/customer-detail";
@@ -86,48 +86,38 @@ export default function AdminCustomer({ loaderData: c, actionData }: Route.Compo
         <h2 className="text-xl font-semibold">{c.name}</h2>
         <Badge tone={c.isAdmin ? "info" : "neutral"}>{c.isAdmin ? "Admin" : "User"}</Badge>
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle as="h3">Profile</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid gap-y-2 sm:grid-cols-[12rem_1fr]">
-            <dt className="font-medium text-slate-700">Name</dt>
-            <dd>{c.name}</dd>
-            <dt className="font-medium text-slate-700">Email</dt>
-            <dd>
-              <a href={`mailto:${c.email}`} className="text-brand-800 underline">
-                {c.email}
-              </a>{" "}
-              {c.emailVerified ? "(verified)" : "(not verified)"}
-            </dd>
-            <dt className="font-medium text-slate-700">ID</dt>
-            <dd className="font-mono text-xs">{c.id}</dd>
-            <dt className="font-medium text-slate-700">Join Date</dt>
-            <dd>{c.joined}</dd>
-            <dt className="font-medium text-slate-700">Two-factor</dt>
-            <dd>{c.twoFactor ? "On" : "Off"}</dd>
-          </dl>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle as="h3">Admin rights</CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-3">
-          {actionData?.error && <Alert>{actionData.error}</Alert>}
-          {c.isSelf ? (
-            <p>You cannot change your own admin rights.</p>
-          ) : (
-            <Form method="post">
-              <input type="hidden" name="intent" value={c.isAdmin ? "revoke" : "grant"} />
-              <Button type="submit" variant={c.isAdmin ? "destructive" : "default"}>
-                {c.isAdmin ? "Revoke admin rights" : "Grant admin rights"}
-              </Button>
-            </Form>
-          )}
-        </CardContent>
-      </Card>
+      <TitledCard title="Profile" as="h3">
+        <dl className="grid gap-y-2 sm:grid-cols-[12rem_1fr]">
+          <dt className="font-medium text-slate-700">Name</dt>
+          <dd>{c.name}</dd>
+          <dt className="font-medium text-slate-700">Email</dt>
+          <dd>
+            <a href={`mailto:${c.email}`} className="text-brand-800 underline">
+              {c.email}
+            </a>{" "}
+            {c.emailVerified ? "(verified)" : "(not verified)"}
+          </dd>
+          <dt className="font-medium text-slate-700">ID</dt>
+          <dd className="font-mono text-xs">{c.id}</dd>
+          <dt className="font-medium text-slate-700">Join Date</dt>
+          <dd>{c.joined}</dd>
+          <dt className="font-medium text-slate-700">Two-factor</dt>
+          <dd>{c.twoFactor ? "On" : "Off"}</dd>
+        </dl>
+      </TitledCard>
+      <TitledCard title="Admin rights" as="h3" bodyClassName="space-y-3">
+        {actionData?.error && <Alert>{actionData.error}</Alert>}
+        {c.isSelf ? (
+          <p>You cannot change your own admin rights.</p>
+        ) : (
+          <Form method="post">
+            <input type="hidden" name="intent" value={c.isAdmin ? "revoke" : "grant"} />
+            <Button type="submit" variant={c.isAdmin ? "destructive" : "default"}>
+              {c.isAdmin ? "Revoke admin rights" : "Grant admin rights"}
+            </Button>
+          </Form>
+        )}
+      </TitledCard>
       <CustomerProperties properties={c.properties} />
       <CustomerQuotes quotes={c.quotes} />
     </div>

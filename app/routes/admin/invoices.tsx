@@ -1,7 +1,7 @@
 import { Form, href, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { Field, Input, Select } from "~/components/ui/form-controls";
 import { invoiceStatus } from "~/features/catalog/invoice-enums";
 import {
@@ -68,44 +68,39 @@ function SummaryTable({
   rows: string[][];
 }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h3">{title}</CardTitle>
-      </CardHeader>
-      <CardContent className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="border-b">
-              {columns.map((column, i) => (
-                <th
-                  key={column}
-                  scope="col"
-                  className={i === 0 ? "py-2 pr-2" : "py-2 pr-2 text-right"}
-                >
-                  {column}
-                </th>
+    <TitledCard title={title} as="h3" bodyClassName="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead>
+          <tr className="border-b">
+            {columns.map((column, i) => (
+              <th
+                key={column}
+                scope="col"
+                className={i === 0 ? "py-2 pr-2" : "py-2 pr-2 text-right"}
+              >
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([head, ...figures]) => (
+            <tr key={head} className="border-b">
+              <th scope="row" className="py-2 pr-2 font-normal">
+                {head}
+              </th>
+              {figures.map((figure, i) => (
+                // figures have no identity of their own: their column is their key
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <td key={i} className="py-2 pr-2 text-right">
+                  {figure}
+                </td>
               ))}
             </tr>
-          </thead>
-          <tbody>
-            {rows.map(([head, ...figures]) => (
-              <tr key={head} className="border-b">
-                <th scope="row" className="py-2 pr-2 font-normal">
-                  {head}
-                </th>
-                {figures.map((figure, i) => (
-                  // figures have no identity of their own: their column is their key
-                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                  <td key={i} className="py-2 pr-2 text-right">
-                    {figure}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </CardContent>
-    </Card>
+          ))}
+        </tbody>
+      </table>
+    </TitledCard>
   );
 }
 

@@ -2,8 +2,9 @@ import { data, Form, href, Link } from "react-router";
 import { z } from "zod";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { Alert, Checkbox, Field, Input, Select, Textarea } from "~/components/ui/form-controls";
+import { StatusHistoryCard } from "~/components/ui/status-history-card";
 import { Rows } from "~/features/admin/quote-detail";
 import { estimateUnit } from "~/features/catalog/estimate-enums";
 import {
@@ -314,317 +315,272 @@ export default function AdminJob({ loaderData: j, actionData }: Route.ComponentP
       {offline && offline.intent !== "record" && (
         <Alert key={offline.at}>{NOT_SAVED_OFFLINE}</Alert>
       )}
-      <Card>
-        <CardHeader>
-          <CardTitle as="h3">Work</CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          <Rows
-            rows={[
-              ["Service", j.service],
-              [
-                "Quote",
-                <Link
-                  key="quote"
-                  to={href("/admin/quotes/:id", { id: j.quote.id })}
-                  className="text-brand-800 underline"
-                >
-                  {j.quote.reference}
-                </Link>,
-              ],
-              ["Customer", `${j.quote.customer}, ${j.quote.email}, ${j.quote.phone}`],
-              ["Address", j.quote.address],
-              ["Option", j.option ?? "None accepted (opened by hand)"],
-              ["Total", j.total ?? "N/A"],
-              ["Opened", j.createdAt],
-              ...(j.openedNote ? [["How it was agreed", j.openedNote] as [string, string]] : []),
-              ...(j.cancelReason
-                ? [["Cancelled because", j.cancelReason] as [string, string]]
-                : []),
-              ...(j.completedAt ? [["Completed", j.completedAt] as [string, string]] : []),
-            ]}
-          />
-          {j.lines.length > 0 && (
-            <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
-              {j.lines.map((l) => (
-                <li key={l.position} className="flex flex-wrap justify-between gap-2 p-2 text-sm">
-                  <span>
-                    <span className="font-medium">{l.name}</span>
-                    {l.description && <span className="block text-slate-700">{l.description}</span>}
-                  </span>
-                  <span>
-                    {l.quantity}, {l.amount}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
-      <Card id="crew">
-        <CardHeader>
-          <CardTitle as="h3">Crew</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <Form method="post" className="space-y-3">
-            <input type="hidden" name="intent" value="crew" />
-            <fieldset className="space-y-2">
-              <legend className="text-sm font-medium">Staff on this job</legend>
-              {j.crew.map((c) => (
-                <div key={c.id} className="flex items-center gap-2 text-sm">
-                  <Checkbox
-                    id={`crew-${c.id}`}
-                    name="crew"
-                    value={c.id}
-                    defaultChecked={c.assigned}
-                  />
-                  <label htmlFor={`crew-${c.id}`}>{c.name}</label>
-                </div>
-              ))}
-            </fieldset>
-            <Button type="submit">Save crew</Button>
-          </Form>
-        </CardContent>
-      </Card>
-      <Card id="work-visits">
-        <CardHeader>
-          <CardTitle as="h3">Work visits</CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          {j.workVisits.length === 0 ? (
-            <p className="text-sm text-slate-700">No work visit booked.</p>
-          ) : (
-            <ul className="space-y-2">
-              {j.workVisits.map((w) => (
-                <li key={w.ids} className="flex flex-wrap items-center gap-3 text-sm">
-                  <span>
-                    {w.when}, with {w.crew.join(", ")}
-                  </span>
-                  {j.open && (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="remove-visit" />
-                      <input type="hidden" name="ids" value={w.ids} />
-                      <Button type="submit" variant="outline" size="sm">
-                        Remove<span className="sr-only"> the work visit of {w.when}</span>
-                      </Button>
-                    </Form>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-          {j.open &&
-            (j.assigned.length === 0 ? (
-              <p className="text-sm text-slate-700">Assign the crew above to book work visits.</p>
-            ) : (
-              <Form method="post" className="space-y-3">
-                <input type="hidden" name="intent" value="book-visit" />
-                <Field id="work-day" label="Day">
-                  {(aria) => <Input {...aria} type="date" name="day" required />}
-                </Field>
-                <div className="flex flex-wrap gap-3">
-                  <Field id="work-start" label="Starts (Utah time)">
-                    {(aria) => <Input {...aria} type="time" name="start" required />}
-                  </Field>
-                  <Field id="work-end" label="Ends (Utah time)">
-                    {(aria) => <Input {...aria} type="time" name="end" required />}
-                  </Field>
-                </div>
-                <fieldset className="space-y-2">
-                  <legend className="text-sm font-medium">Who goes</legend>
-                  {j.assigned.map((c) => (
-                    <div key={c.id} className="flex items-center gap-2 text-sm">
-                      <Checkbox id={`goes-${c.id}`} name="staff" value={c.id} defaultChecked />
-                      <label htmlFor={`goes-${c.id}`}>{c.name}</label>
-                    </div>
-                  ))}
-                </fieldset>
-                <Button type="submit">Book work visit</Button>
-              </Form>
+      <TitledCard title="Work" as="h3" bodyClassName="space-y-4">
+        <Rows
+          rows={[
+            ["Service", j.service],
+            [
+              "Quote",
+              <Link
+                key="quote"
+                to={href("/admin/quotes/:id", { id: j.quote.id })}
+                className="text-brand-800 underline"
+              >
+                {j.quote.reference}
+              </Link>,
+            ],
+            ["Customer", `${j.quote.customer}, ${j.quote.email}, ${j.quote.phone}`],
+            ["Address", j.quote.address],
+            ["Option", j.option ?? "None accepted (opened by hand)"],
+            ["Total", j.total ?? "N/A"],
+            ["Opened", j.createdAt],
+            ...(j.openedNote ? [["How it was agreed", j.openedNote] as [string, string]] : []),
+            ...(j.cancelReason ? [["Cancelled because", j.cancelReason] as [string, string]] : []),
+            ...(j.completedAt ? [["Completed", j.completedAt] as [string, string]] : []),
+          ]}
+        />
+        {j.lines.length > 0 && (
+          <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
+            {j.lines.map((l) => (
+              <li key={l.position} className="flex flex-wrap justify-between gap-2 p-2 text-sm">
+                <span>
+                  <span className="font-medium">{l.name}</span>
+                  {l.description && <span className="block text-slate-700">{l.description}</span>}
+                </span>
+                <span>
+                  {l.quantity}, {l.amount}
+                </span>
+              </li>
             ))}
-        </CardContent>
-      </Card>
+          </ul>
+        )}
+      </TitledCard>
+      <TitledCard id="crew" title="Crew" as="h3">
+        <Form method="post" className="space-y-3">
+          <input type="hidden" name="intent" value="crew" />
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium">Staff on this job</legend>
+            {j.crew.map((c) => (
+              <div key={c.id} className="flex items-center gap-2 text-sm">
+                <Checkbox
+                  id={`crew-${c.id}`}
+                  name="crew"
+                  value={c.id}
+                  defaultChecked={c.assigned}
+                />
+                <label htmlFor={`crew-${c.id}`}>{c.name}</label>
+              </div>
+            ))}
+          </fieldset>
+          <Button type="submit">Save crew</Button>
+        </Form>
+      </TitledCard>
+      <TitledCard id="work-visits" title="Work visits" as="h3" bodyClassName="space-y-4">
+        {j.workVisits.length === 0 ? (
+          <p className="text-sm text-slate-700">No work visit booked.</p>
+        ) : (
+          <ul className="space-y-2">
+            {j.workVisits.map((w) => (
+              <li key={w.ids} className="flex flex-wrap items-center gap-3 text-sm">
+                <span>
+                  {w.when}, with {w.crew.join(", ")}
+                </span>
+                {j.open && (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="remove-visit" />
+                    <input type="hidden" name="ids" value={w.ids} />
+                    <Button type="submit" variant="outline" size="sm">
+                      Remove<span className="sr-only"> the work visit of {w.when}</span>
+                    </Button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {j.open &&
+          (j.assigned.length === 0 ? (
+            <p className="text-sm text-slate-700">Assign the crew above to book work visits.</p>
+          ) : (
+            <Form method="post" className="space-y-3">
+              <input type="hidden" name="intent" value="book-visit" />
+              <Field id="work-day" label="Day">
+                {(aria) => <Input {...aria} type="date" name="day" required />}
+              </Field>
+              <div className="flex flex-wrap gap-3">
+                <Field id="work-start" label="Starts (Utah time)">
+                  {(aria) => <Input {...aria} type="time" name="start" required />}
+                </Field>
+                <Field id="work-end" label="Ends (Utah time)">
+                  {(aria) => <Input {...aria} type="time" name="end" required />}
+                </Field>
+              </div>
+              <fieldset className="space-y-2">
+                <legend className="text-sm font-medium">Who goes</legend>
+                {j.assigned.map((c) => (
+                  <div key={c.id} className="flex items-center gap-2 text-sm">
+                    <Checkbox id={`goes-${c.id}`} name="staff" value={c.id} defaultChecked />
+                    <label htmlFor={`goes-${c.id}`}>{c.name}</label>
+                  </div>
+                ))}
+              </fieldset>
+              <Button type="submit">Book work visit</Button>
+            </Form>
+          ))}
+      </TitledCard>
       {(j.serviceId === "radon" ||
         j.serviceId === "water_filtration" ||
         j.serviceId === "mold") && (
-        <Card id="record">
-          <CardHeader>
-            <CardTitle as="h3">Completion record</CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            {j.missing.length > 0 ? (
-              <p className="text-sm">Still needed to complete the job: {j.missing.join("; ")}.</p>
-            ) : (
-              j.serviceId === "radon" && (
-                <p>
-                  <a
-                    href={href("/admin/jobs/:id/label.pdf", { id: j.id })}
-                    className="font-medium text-brand-800 underline"
-                  >
-                    Download the system label (PDF, 4 x 6 in)
-                  </a>
-                </p>
-              )
-            )}
-            {j.status === "completed" && (
+        <TitledCard id="record" title="Completion record" as="h3" bodyClassName="space-y-4">
+          {j.missing.length > 0 ? (
+            <p className="text-sm">Still needed to complete the job: {j.missing.join("; ")}.</p>
+          ) : (
+            j.serviceId === "radon" && (
               <p>
                 <a
-                  href={href("/admin/jobs/:id/report.pdf", { id: j.id })}
+                  href={href("/admin/jobs/:id/label.pdf", { id: j.id })}
                   className="font-medium text-brand-800 underline"
                 >
-                  Download the completion report (PDF)
+                  Download the system label (PDF, 4 x 6 in)
                 </a>
               </p>
-            )}
-            {!j.open ? (
-              <p className="text-sm">The job is closed; its record no longer changes.</p>
-            ) : j.serviceId === "radon" ? (
-              <>
-                <RadonRecordForm
-                  data={j.record}
-                  crew={j.assigned}
-                  hasLabelPhoto={j.hasLabelPhoto}
-                  errors={fieldErrors}
-                />
-                <Form method="post" className="max-w-md space-y-2">
-                  <input type="hidden" name="intent" value="certification" />
-                  <Field
-                    id="own-certification"
-                    label="Your installer certification number (your profile)"
-                  >
-                    {(aria) => <Input {...aria} name="certificationNumber" maxLength={100} />}
-                  </Field>
-                  <Button type="submit" variant="outline" size="sm">
-                    Save my number
-                  </Button>
-                </Form>
-              </>
-            ) : j.serviceId === "mold" ? (
-              <MoldRecordForm data={j.record} photos={j.photos} errors={fieldErrors} />
-            ) : (
-              <WaterRecordForm data={j.record} errors={fieldErrors} />
-            )}
-            {/* under the form's Save button, where the crew member's eyes are */}
-            {offline?.intent === "record" && <Alert key={offline.at}>{NOT_SAVED_OFFLINE}</Alert>}
-          </CardContent>
-        </Card>
-      )}
-      {j.test && (
-        <Card id="radon-test">
-          <CardHeader>
-            <CardTitle as="h3">Post-mitigation test</CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            <p className="text-sm">
-              Placement between {j.test.window.earliest} and {j.test.window.latest} (24 hours to 30
-              days after commissioning); pick-up 48 to 96 hours after the placement ends.
+            )
+          )}
+          {j.status === "completed" && (
+            <p>
+              <a
+                href={href("/admin/jobs/:id/report.pdf", { id: j.id })}
+                className="font-medium text-brand-800 underline"
+              >
+                Download the completion report (PDF)
+              </a>
             </p>
-            {j.test.state === "booked" ? (
-              <VisitList visits={j.test.visits} />
-            ) : j.test.state === "over" ? (
-              <p className="text-sm">The window passed without a booked test.</p>
-            ) : (
-              <Form method="post" className="space-y-3">
-                <input type="hidden" name="intent" value="radon-test" />
-                <div className="flex flex-wrap gap-3">
-                  <Field id="test-placement-day" label="Placement day">
-                    {(aria) => <Input {...aria} type="date" name="placementDay" required />}
-                  </Field>
-                  <Field id="test-placement-time" label="Placement starts (Utah time)">
-                    {(aria) => <Input {...aria} type="time" name="placementTime" required />}
-                  </Field>
-                </div>
-                <div className="flex flex-wrap gap-3">
-                  <Field id="test-pickup-day" label="Pick-up day">
-                    {(aria) => <Input {...aria} type="date" name="pickupDay" required />}
-                  </Field>
-                  <Field id="test-pickup-time" label="Pick-up starts (Utah time)">
-                    {(aria) => <Input {...aria} type="time" name="pickupTime" required />}
-                  </Field>
-                </div>
-                <Field id="test-staff" label="Technician">
-                  {(aria) => (
-                    <Select {...aria} name="staff" required>
-                      {j.crew.map((c) => (
-                        <option key={c.id} value={c.id}>
-                          {c.name}
-                        </option>
-                      ))}
-                    </Select>
-                  )}
+          )}
+          {!j.open ? (
+            <p className="text-sm">The job is closed; its record no longer changes.</p>
+          ) : j.serviceId === "radon" ? (
+            <>
+              <RadonRecordForm
+                data={j.record}
+                crew={j.assigned}
+                hasLabelPhoto={j.hasLabelPhoto}
+                errors={fieldErrors}
+              />
+              <Form method="post" className="max-w-md space-y-2">
+                <input type="hidden" name="intent" value="certification" />
+                <Field
+                  id="own-certification"
+                  label="Your installer certification number (your profile)"
+                >
+                  {(aria) => <Input {...aria} name="certificationNumber" maxLength={100} />}
                 </Field>
-                <Button type="submit">Book placement and pick-up</Button>
-              </Form>
-            )}
-            {j.retest && <p className="text-sm">Radon retest reminder: {j.retest}</p>}
-          </CardContent>
-        </Card>
-      )}
-      {(j.nextStatuses.length > 0 || j.canComplete) && (
-        <Card>
-          <CardHeader>
-            <CardTitle as="h3">Change status</CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            {j.canComplete && (
-              <Form method="post">
-                <input type="hidden" name="intent" value="complete" />
-                <Button type="submit">Complete job</Button>
-              </Form>
-            )}
-            {j.nextStatuses.length > 0 && (
-              <Form method="post" className="space-y-3">
-                <input type="hidden" name="intent" value="status" />
-                <input type="hidden" name="expectedStatus" value={j.status} />
-                <Field id="job-new-status" label="New status">
-                  {(aria) => (
-                    <Select {...aria} name="status" required>
-                      {j.nextStatuses.map((s) => (
-                        <option key={s} value={s}>
-                          {jobStatus.label(s)}
-                        </option>
-                      ))}
-                    </Select>
-                  )}
-                </Field>
-                <Field id="job-status-notes" label="Notes (the reason, when cancelling)">
-                  {(aria) => (
-                    <Textarea {...aria} name="notes" rows={2} maxLength={MAX_JOB_NOTE_LENGTH} />
-                  )}
-                </Field>
-                <Button type="submit" variant="outline">
-                  Change status
+                <Button type="submit" variant="outline" size="sm">
+                  Save my number
                 </Button>
               </Form>
-            )}
-          </CardContent>
-        </Card>
+            </>
+          ) : j.serviceId === "mold" ? (
+            <MoldRecordForm data={j.record} photos={j.photos} errors={fieldErrors} />
+          ) : (
+            <WaterRecordForm data={j.record} errors={fieldErrors} />
+          )}
+          {/* under the form's Save button, where the crew member's eyes are */}
+          {offline?.intent === "record" && <Alert key={offline.at}>{NOT_SAVED_OFFLINE}</Alert>}
+        </TitledCard>
+      )}
+      {j.test && (
+        <TitledCard id="radon-test" title="Post-mitigation test" as="h3" bodyClassName="space-y-4">
+          <p className="text-sm">
+            Placement between {j.test.window.earliest} and {j.test.window.latest} (24 hours to 30
+            days after commissioning); pick-up 48 to 96 hours after the placement ends.
+          </p>
+          {j.test.state === "booked" ? (
+            <VisitList visits={j.test.visits} />
+          ) : j.test.state === "over" ? (
+            <p className="text-sm">The window passed without a booked test.</p>
+          ) : (
+            <Form method="post" className="space-y-3">
+              <input type="hidden" name="intent" value="radon-test" />
+              <div className="flex flex-wrap gap-3">
+                <Field id="test-placement-day" label="Placement day">
+                  {(aria) => <Input {...aria} type="date" name="placementDay" required />}
+                </Field>
+                <Field id="test-placement-time" label="Placement starts (Utah time)">
+                  {(aria) => <Input {...aria} type="time" name="placementTime" required />}
+                </Field>
+              </div>
+              <div className="flex flex-wrap gap-3">
+                <Field id="test-pickup-day" label="Pick-up day">
+                  {(aria) => <Input {...aria} type="date" name="pickupDay" required />}
+                </Field>
+                <Field id="test-pickup-time" label="Pick-up starts (Utah time)">
+                  {(aria) => <Input {...aria} type="time" name="pickupTime" required />}
+                </Field>
+              </div>
+              <Field id="test-staff" label="Technician">
+                {(aria) => (
+                  <Select {...aria} name="staff" required>
+                    {j.crew.map((c) => (
+                      <option key={c.id} value={c.id}>
+                        {c.name}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+              <Button type="submit">Book placement and pick-up</Button>
+            </Form>
+          )}
+          {j.retest && <p className="text-sm">Radon retest reminder: {j.retest}</p>}
+        </TitledCard>
+      )}
+      {(j.nextStatuses.length > 0 || j.canComplete) && (
+        <TitledCard title="Change status" as="h3" bodyClassName="space-y-4">
+          {j.canComplete && (
+            <Form method="post">
+              <input type="hidden" name="intent" value="complete" />
+              <Button type="submit">Complete job</Button>
+            </Form>
+          )}
+          {j.nextStatuses.length > 0 && (
+            <Form method="post" className="space-y-3">
+              <input type="hidden" name="intent" value="status" />
+              <input type="hidden" name="expectedStatus" value={j.status} />
+              <Field id="job-new-status" label="New status">
+                {(aria) => (
+                  <Select {...aria} name="status" required>
+                    {j.nextStatuses.map((s) => (
+                      <option key={s} value={s}>
+                        {jobStatus.label(s)}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+              <Field id="job-status-notes" label="Notes (the reason, when cancelling)">
+                {(aria) => (
+                  <Textarea {...aria} name="notes" rows={2} maxLength={MAX_JOB_NOTE_LENGTH} />
+                )}
+              </Field>
+              <Button type="submit" variant="outline">
+                Change status
+              </Button>
+            </Form>
+          )}
+        </TitledCard>
       )}
       <SignOffSection
         view={j.signOff}
         completed={j.status === "completed"}
         actionData={actionData}
       />
-      <Card>
-        <CardHeader>
-          <CardTitle as="h3">Status history</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ol className="space-y-3">
-            {j.history.map((h) => (
-              <li key={h.id} className="border-l-2 border-brand-700 pl-3">
-                <p>
-                  <Badge tone={jobStatusTone(h.status)}>{h.statusLabel}</Badge>{" "}
-                  <span className="text-sm text-slate-700">
-                    {h.at} by {h.by}
-                  </span>
-                </p>
-                {h.notes && <p className="mt-1 text-sm whitespace-pre-line">{h.notes}</p>}
-              </li>
-            ))}
-          </ol>
-        </CardContent>
-      </Card>
+      <StatusHistoryCard
+        as="h3"
+        entries={j.history.map((h) => ({
+          ...h,
+          badge: <Badge tone={jobStatusTone(h.status)}>{h.statusLabel}</Badge>,
+        }))}
+      />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { data, Form, href, Link } from "react-router";
 import { z } from "zod";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { Alert, Field, Select, Textarea } from "~/components/ui/form-controls";
 import {
   filledSavedReply,
@@ -103,73 +103,63 @@ export default function AdminThread({ loaderData, actionData }: Route.ComponentP
 
       <ThreadEntries entries={t.entries} viewer="staff" />
 
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Reply</CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-3">
-          {t.replies.length > 0 && (
-            <nav aria-label="Saved replies" className="flex flex-wrap gap-2 text-sm">
-              <span>Saved replies:</span>
-              {t.replies.map((r) => (
-                <Link key={r.id} to={`?reply=${r.id}`} className="text-brand-800 underline">
-                  {r.title}
-                </Link>
-              ))}
-            </nav>
-          )}
-          {actionData?.message && <Alert>{actionData.message}</Alert>}
-          <Form method="post" className="space-y-3" key={t.draft}>
-            <Field id="reply-channel" label="Send by" errors={actionData?.errors?.channel}>
-              {(control) => (
-                <Select {...control} name="channel" defaultValue="mail">
-                  <option value="mail" disabled={!t.email}>
-                    Mail{t.email ? "" : " (no email address)"}
-                  </option>
-                  <option value="sms" disabled={!t.textable}>
-                    Text{t.textable ? "" : " (no consent to texts)"}
-                  </option>
-                </Select>
-              )}
-            </Field>
-            <Field
-              id="reply-body"
-              label="Message"
-              required
-              description="{link} becomes the link to the customer's newest request."
-              errors={actionData?.errors?.body}
-            >
-              {(control) => (
-                <Textarea {...control} name="body" maxLength={1600} defaultValue={t.draft} />
-              )}
-            </Field>
-            <Button type="submit">Send Reply</Button>
-          </Form>
-        </CardContent>
-      </Card>
+      <TitledCard title="Reply" as="h2" bodyClassName="space-y-3">
+        {t.replies.length > 0 && (
+          <nav aria-label="Saved replies" className="flex flex-wrap gap-2 text-sm">
+            <span>Saved replies:</span>
+            {t.replies.map((r) => (
+              <Link key={r.id} to={`?reply=${r.id}`} className="text-brand-800 underline">
+                {r.title}
+              </Link>
+            ))}
+          </nav>
+        )}
+        {actionData?.message && <Alert>{actionData.message}</Alert>}
+        <Form method="post" className="space-y-3" key={t.draft}>
+          <Field id="reply-channel" label="Send by" errors={actionData?.errors?.channel}>
+            {(control) => (
+              <Select {...control} name="channel" defaultValue="mail">
+                <option value="mail" disabled={!t.email}>
+                  Mail{t.email ? "" : " (no email address)"}
+                </option>
+                <option value="sms" disabled={!t.textable}>
+                  Text{t.textable ? "" : " (no consent to texts)"}
+                </option>
+              </Select>
+            )}
+          </Field>
+          <Field
+            id="reply-body"
+            label="Message"
+            required
+            description="{link} becomes the link to the customer's newest request."
+            errors={actionData?.errors?.body}
+          >
+            {(control) => (
+              <Textarea {...control} name="body" maxLength={1600} defaultValue={t.draft} />
+            )}
+          </Field>
+          <Button type="submit">Send Reply</Button>
+        </Form>
+      </TitledCard>
 
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Consent to Texts</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {t.consent.length === 0 ? (
-            <p className="text-sm">No consent given: texts about requests do not go out.</p>
-          ) : (
-            <ul className="space-y-2 text-sm">
-              {t.consent.map((c) => (
-                <li key={c.id}>
-                  <Badge tone={c.granted ? "success" : "neutral"}>
-                    {c.granted ? "Agreed" : "Stopped"}
-                  </Badge>{" "}
-                  {c.at} · {c.phone} · {SOURCE_LABEL[c.source]}
-                  <div className="text-slate-600">{c.wording}</div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+      <TitledCard title="Consent to Texts" as="h2">
+        {t.consent.length === 0 ? (
+          <p className="text-sm">No consent given: texts about requests do not go out.</p>
+        ) : (
+          <ul className="space-y-2 text-sm">
+            {t.consent.map((c) => (
+              <li key={c.id}>
+                <Badge tone={c.granted ? "success" : "neutral"}>
+                  {c.granted ? "Agreed" : "Stopped"}
+                </Badge>{" "}
+                {c.at} · {c.phone} · {SOURCE_LABEL[c.source]}
+                <div className="text-slate-600">{c.wording}</div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </TitledCard>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ListCount, Pager } from "~/components/ui/admin-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { Field, Input, Textarea } from "~/components/ui/form-controls";
 import { ListFilters, SearchInput } from "~/features/admin/list-filters";
 import {
@@ -111,45 +111,40 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
         <Pager {...listPagerLinks(query, pageCount)} />
       </section>
 
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Saved Replies</CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          <p className="text-sm text-slate-700">
-            {"{name}"}, {"{reference}"} and {"{link}"} are filled in with the customer's first name,
-            the request reference and the link to their request.
-          </p>
-          {replies.length > 0 && (
-            <ul className="space-y-2">
-              {replies.map((r) => (
-                <li key={r.id} className="rounded-md border border-slate-200 p-2">
-                  <div className="flex items-center gap-2">
-                    <span className="font-medium">{r.title}</span>
-                    <Form method="post" className="ml-auto">
-                      <input type="hidden" name="intent" value="remove-saved" />
-                      <input type="hidden" name="id" value={r.id} />
-                      <Button type="submit" size="sm" variant="outline">
-                        Remove<span className="sr-only"> {r.title}</span>
-                      </Button>
-                    </Form>
-                  </div>
-                  <p className="mt-1 whitespace-pre-wrap text-sm text-slate-700">{r.body}</p>
-                </li>
-              ))}
-            </ul>
-          )}
-          <Form method="post" className="space-y-3">
-            <Field id="saved-title" label="Title" required errors={errors?.title}>
-              {(control) => <Input {...control} name="title" maxLength={100} />}
-            </Field>
-            <Field id="saved-body" label="Reply" required errors={errors?.body}>
-              {(control) => <Textarea {...control} name="body" maxLength={1600} />}
-            </Field>
-            <Button type="submit">Save Reply</Button>
-          </Form>
-        </CardContent>
-      </Card>
+      <TitledCard title="Saved Replies" as="h2" bodyClassName="space-y-4">
+        <p className="text-sm text-slate-700">
+          {"{name}"}, {"{reference}"} and {"{link}"} are filled in with the customer's first name,
+          the request reference and the link to their request.
+        </p>
+        {replies.length > 0 && (
+          <ul className="space-y-2">
+            {replies.map((r) => (
+              <li key={r.id} className="rounded-md border border-slate-200 p-2">
+                <div className="flex items-center gap-2">
+                  <span className="font-medium">{r.title}</span>
+                  <Form method="post" className="ml-auto">
+                    <input type="hidden" name="intent" value="remove-saved" />
+                    <input type="hidden" name="id" value={r.id} />
+                    <Button type="submit" size="sm" variant="outline">
+                      Remove<span className="sr-only"> {r.title}</span>
+                    </Button>
+                  </Form>
+                </div>
+                <p className="mt-1 whitespace-pre-wrap text-sm text-slate-700">{r.body}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Form method="post" className="space-y-3">
+          <Field id="saved-title" label="Title" required errors={errors?.title}>
+            {(control) => <Input {...control} name="title" maxLength={100} />}
+          </Field>
+          <Field id="saved-body" label="Reply" required errors={errors?.body}>
+            {(control) => <Textarea {...control} name="body" maxLength={1600} />}
+          </Field>
+          <Button type="submit">Save Reply</Button>
+        </Form>
+      </TitledCard>
     </div>
   );
 }

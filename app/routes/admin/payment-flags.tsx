@@ -1,6 +1,6 @@
 import { data, Form, href, Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { Field, Textarea } from "~/components/ui/form-controls";
 import { MAX_REVIEW_NOTE_LENGTH } from "~/features/catalog/invoice-enums";
 import type { FlaggedPayment } from "~/features/invoices/flags.server";
@@ -74,70 +74,58 @@ export default function PaymentFlags({ loaderData, actionData }: Route.Component
           Back to invoices
         </Link>
       </p>
-      <Card>
-        <CardHeader>
-          <CardTitle as="h3">To review ({open.length})</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {open.length === 0 ? (
-            <p className="text-sm text-slate-700">No payments to check.</p>
-          ) : (
-            <ul className="divide-y">
-              {open.map((p) => {
-                const errors =
-                  actionData?.paymentId === p.id && actionData.error
-                    ? [actionData.error]
-                    : undefined;
-                return (
-                  <li key={p.id} className="space-y-2 py-4">
-                    <Facts p={p} />
-                    <Form method="post" className="space-y-2">
-                      <input type="hidden" name="paymentId" value={p.id} />
-                      <Field
-                        id={`note-${p.id}`}
-                        label={`What was done about ${p.invoiceNumber}'s payment`}
-                        required
-                        errors={errors}
-                      >
-                        {(control) => (
-                          <Textarea
-                            {...control}
-                            name="note"
-                            rows={2}
-                            maxLength={MAX_REVIEW_NOTE_LENGTH}
-                          />
-                        )}
-                      </Field>
-                      <Button type="submit" size="sm">
-                        Mark reviewed
-                      </Button>
-                    </Form>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
-      {reviewed.length > 0 && (
-        <Card>
-          <CardHeader>
-            <CardTitle as="h3">Reviewed lately</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="divide-y">
-              {reviewed.map((p) => (
-                <li key={p.id} className="space-y-1 py-3">
+      <TitledCard title={<>To review ({open.length})</>} as="h3">
+        {open.length === 0 ? (
+          <p className="text-sm text-slate-700">No payments to check.</p>
+        ) : (
+          <ul className="divide-y">
+            {open.map((p) => {
+              const errors =
+                actionData?.paymentId === p.id && actionData.error ? [actionData.error] : undefined;
+              return (
+                <li key={p.id} className="space-y-2 py-4">
                   <Facts p={p} />
-                  <p className="text-sm">
-                    Reviewed {p.reviewed?.at}
-                    {p.reviewed?.by ? ` by ${p.reviewed.by}` : ""}: {p.reviewed?.note}
-                  </p>
+                  <Form method="post" className="space-y-2">
+                    <input type="hidden" name="paymentId" value={p.id} />
+                    <Field
+                      id={`note-${p.id}`}
+                      label={`What was done about ${p.invoiceNumber}'s payment`}
+                      required
+                      errors={errors}
+                    >
+                      {(control) => (
+                        <Textarea
+                          {...control}
+                          name="note"
+                          rows={2}
+                          maxLength={MAX_REVIEW_NOTE_LENGTH}
+                        />
+                      )}
+                    </Field>
+                    <Button type="submit" size="sm">
+                      Mark reviewed
+                    </Button>
+                  </Form>
                 </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+              );
+            })}
+          </ul>
+        )}
+      </TitledCard>
+      {reviewed.length > 0 && (
+        <TitledCard title="Reviewed lately" as="h3">
+          <ul className="divide-y">
+            {reviewed.map((p) => (
+              <li key={p.id} className="space-y-1 py-3">
+                <Facts p={p} />
+                <p className="text-sm">
+                  Reviewed {p.reviewed?.at}
+                  {p.reviewed?.by ? ` by ${p.reviewed.by}` : ""}: {p.reviewed?.note}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </TitledCard>
       )}
     </div>
   );

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import {
   QuoteAnswersCard,
   QuoteContactCard,
@@ -168,78 +168,57 @@ export default function AdminQuote({ loaderData: q, actionData }: Route.Componen
         <QuoteStatusBadge status={q.status} />
       </div>
       <QuoteRequestCard q={q} />
-      <Card id="service-address">
-        <CardHeader>
-          <CardTitle as="h3">Service address</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ServiceAddressForm current={q.serviceAddress} result={actionData?.addressResult} />
-        </CardContent>
-      </Card>
+      <TitledCard id="service-address" title="Service address" as="h3">
+        <ServiceAddressForm current={q.serviceAddress} result={actionData?.addressResult} />
+      </TitledCard>
       <QuoteContactCard q={q} />
       <QuoteTriageCard q={q} />
-      <Card>
-        <CardHeader>
-          <CardTitle as="h3">Visits</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {q.visits.length === 0 ? (
-            <p className="text-sm text-slate-700">No visit booked.</p>
-          ) : (
-            <ul className="space-y-2">
-              {q.visits.map((v) => (
-                <li key={v.id}>
-                  <span className="font-medium">{v.kind}</span>: {v.day}, {v.time}, with {v.staff}.{" "}
-                  <Link
-                    to={href("/admin/schedule/visits/:id", { id: v.id })}
-                    className="text-brand-800 underline"
-                  >
-                    Move or cancel<span className="sr-only"> the {v.kind.toLowerCase()}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+      <TitledCard title="Visits" as="h3">
+        {q.visits.length === 0 ? (
+          <p className="text-sm text-slate-700">No visit booked.</p>
+        ) : (
+          <ul className="space-y-2">
+            {q.visits.map((v) => (
+              <li key={v.id}>
+                <span className="font-medium">{v.kind}</span>: {v.day}, {v.time}, with {v.staff}.{" "}
+                <Link
+                  to={href("/admin/schedule/visits/:id", { id: v.id })}
+                  className="text-brand-800 underline"
+                >
+                  Move or cancel<span className="sr-only"> the {v.kind.toLowerCase()}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </TitledCard>
       <QuoteAnswersCard q={q} />
-      <Card>
-        <CardHeader>
-          <CardTitle as="h3">Photos and lab reports</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <QuoteFilesList files={q.files} base={`/admin/quotes/${q.id}/files`} />
-        </CardContent>
-      </Card>
-      <Card id="results">
-        <CardHeader>
-          <CardTitle as="h3">Test results</CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-6">
-          {q.property ? (
-            <p className="text-sm text-slate-700">
-              Results are kept with this request at {q.property}. Its requester sees them on the
-              record of their saved property at this address.
-            </p>
-          ) : (
-            <p className="text-sm text-slate-700">
-              This request has no street address yet: set its service address above to record
-              results.
-            </p>
-          )}
-          {q.results.radon.length + q.results.water.length + q.results.mold.length > 0 && (
-            <RecordResults results={q.results} headingLevel="h4" />
-          )}
-          {q.property && (
-            <div className="space-y-4">
-              <h4 className="font-semibold">Record a test result</h4>
-              <RadonResultForm result={recordResult(RESULT_INTENTS.radon)} />
-              <WaterResultForm result={recordResult(RESULT_INTENTS.water)} />
-              <MoldResultForm result={recordResult(RESULT_INTENTS.mold)} />
-            </div>
-          )}
-        </CardContent>
-      </Card>
+      <TitledCard title="Photos and lab reports" as="h3">
+        <QuoteFilesList files={q.files} base={`/admin/quotes/${q.id}/files`} />
+      </TitledCard>
+      <TitledCard id="results" title="Test results" as="h3" bodyClassName="space-y-6">
+        {q.property ? (
+          <p className="text-sm text-slate-700">
+            Results are kept with this request at {q.property}. Its requester sees them on the
+            record of their saved property at this address.
+          </p>
+        ) : (
+          <p className="text-sm text-slate-700">
+            This request has no street address yet: set its service address above to record results.
+          </p>
+        )}
+        {q.results.radon.length + q.results.water.length + q.results.mold.length > 0 && (
+          <RecordResults results={q.results} headingLevel="h4" />
+        )}
+        {q.property && (
+          <div className="space-y-4">
+            <h4 className="font-semibold">Record a test result</h4>
+            <RadonResultForm result={recordResult(RESULT_INTENTS.radon)} />
+            <WaterResultForm result={recordResult(RESULT_INTENTS.water)} />
+            <MoldResultForm result={recordResult(RESULT_INTENTS.mold)} />
+          </div>
+        )}
+      </TitledCard>
       <EstimateCard quoteId={q.id} estimate={q.estimate} result={actionData?.estimateResult} />
       <JobCard quoteId={q.id} quoteStatus={q.status} job={q.job} />
       <InvoicesCard
@@ -247,18 +226,13 @@ export default function AdminQuote({ loaderData: q, actionData }: Route.Componen
         error={actionData?.invoiceError}
         typed={actionData?.invoiceTyped}
       />
-      <Card>
-        <CardHeader>
-          <CardTitle as="h3">Change status</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <StatusChangeForm
-            status={q.status}
-            nextStatuses={q.nextStatuses}
-            result={actionData?.result}
-          />
-        </CardContent>
-      </Card>
+      <TitledCard title="Change status" as="h3">
+        <StatusChangeForm
+          status={q.status}
+          nextStatuses={q.nextStatuses}
+          result={actionData?.result}
+        />
+      </TitledCard>
       <QuoteHistoryCard q={q} />
     </div>
   );

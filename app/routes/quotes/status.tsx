@@ -1,6 +1,6 @@
 import { data, href, Link, useParams } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, TitledCard } from "~/components/ui/card";
 import { quoteStatus } from "~/features/catalog/enums";
 import { estimateStatus } from "~/features/catalog/estimate-enums";
 import { serviceById } from "~/features/catalog/services";
@@ -121,61 +121,45 @@ export default function QuoteStatusPage({ loaderData: q, actionData }: Route.Com
         </CardContent>
       </Card>
       {q.visits.length > 0 && (
-        <Card className="mt-6">
-          <CardHeader>
-            <CardTitle as="h2">Your {q.visits.length > 1 ? "Visits" : "Visit"}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <VisitList visits={q.visits} />
-            <Link
-              to={href("/quotes/status/:token/visit", { token })}
-              className="mt-4 inline-block font-medium text-brand-800 underline"
-            >
-              Change or cancel {q.visits.length > 1 ? "your visits" : "your visit"}
-            </Link>
-          </CardContent>
-        </Card>
-      )}
-      <Card className="mt-6">
-        <CardHeader>
-          <CardTitle as="h2">Reminders</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <p>{q.reminders}</p>
+        <TitledCard
+          className="mt-6"
+          title={<>Your {q.visits.length > 1 ? "Visits" : "Visit"}</>}
+          as="h2"
+        >
+          <VisitList visits={q.visits} />
           <Link
-            to={href("/quotes/status/:token/reminders", { token })}
-            className="mt-2 inline-block font-medium text-brand-800 underline"
+            to={href("/quotes/status/:token/visit", { token })}
+            className="mt-4 inline-block font-medium text-brand-800 underline"
           >
-            Choose your reminders
+            Change or cancel {q.visits.length > 1 ? "your visits" : "your visit"}
           </Link>
-        </CardContent>
-      </Card>
+        </TitledCard>
+      )}
+      <TitledCard className="mt-6" title="Reminders" as="h2">
+        <p>{q.reminders}</p>
+        <Link
+          to={href("/quotes/status/:token/reminders", { token })}
+          className="mt-2 inline-block font-medium text-brand-800 underline"
+        >
+          Choose your reminders
+        </Link>
+      </TitledCard>
       {q.estimate ? (
-        <Card className="mt-6">
-          <CardHeader>
-            <CardTitle as="h2">Estimate</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <p>
-              We emailed you an estimate on {q.estimate.sentAt} (
-              {estimateStatus.label(q.estimate.status).toLowerCase()}). Open it with the link in
-              that email, where you can also download it and accept it.
-            </p>
-          </CardContent>
-        </Card>
+        <TitledCard className="mt-6" title="Estimate" as="h2">
+          <p>
+            We emailed you an estimate on {q.estimate.sentAt} (
+            {estimateStatus.label(q.estimate.status).toLowerCase()}). Open it with the link in that
+            email, where you can also download it and accept it.
+          </p>
+        </TitledCard>
       ) : null}
       {q.invoices.length > 0 && (
-        <Card className="mt-6">
-          <CardHeader>
-            <CardTitle as="h2">Invoices</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <QuoteInvoicesList invoices={q.invoices} />
-            <p className="mt-2 text-sm text-slate-700">
-              Open an invoice, pay it and download its receipts with the link in our email.
-            </p>
-          </CardContent>
-        </Card>
+        <TitledCard className="mt-6" title="Invoices" as="h2">
+          <QuoteInvoicesList invoices={q.invoices} />
+          <p className="mt-2 text-sm text-slate-700">
+            Open an invoice, pay it and download its receipts with the link in our email.
+          </p>
+        </TitledCard>
       )}
       <MessageBox
         key={q.messages.length}
@@ -185,30 +169,20 @@ export default function QuoteStatusPage({ loaderData: q, actionData }: Route.Com
         sent={actionData?.ok === true}
       />
       {q.files.length > 0 && (
-        <Card className="mt-6">
-          <CardHeader>
-            <CardTitle as="h2">Your Photos and Lab Reports</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <QuoteFilesList files={q.files} base={q.filesBase} />
-          </CardContent>
-        </Card>
+        <TitledCard className="mt-6" title="Your Photos and Lab Reports" as="h2">
+          <QuoteFilesList files={q.files} base={q.filesBase} />
+        </TitledCard>
       )}
-      <Card className="mt-6">
-        <CardHeader>
-          <CardTitle as="h2">History</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ol className="space-y-2">
-            {q.history.map((h) => (
-              <li key={`${h.status}-${h.at}`}>
-                <span className="font-medium">{quoteStatus.label(h.status)}</span>{" "}
-                <span className="text-slate-700">{h.at}</span>
-              </li>
-            ))}
-          </ol>
-        </CardContent>
-      </Card>
+      <TitledCard className="mt-6" title="History" as="h2">
+        <ol className="space-y-2">
+          {q.history.map((h) => (
+            <li key={`${h.status}-${h.at}`}>
+              <span className="font-medium">{quoteStatus.label(h.status)}</span>{" "}
+              <span className="text-slate-700">{h.at}</span>
+            </li>
+          ))}
+        </ol>
+      </TitledCard>
     </div>
   );
 }
