@@ -297,6 +297,12 @@ test("two homeowners choose one time with JavaScript on: the second is told it w
     const page = await context.newPage();
     const statusPath = await guestWaterStatusPath(page, uniqueEmail(label));
     await page.goto(`${statusPath}/visit`);
+    // the second day offered: a whole day (the first may hold only its last hours, and once its
+    // one time is taken the next day, with a time of the same label, would be shown instead)
+    const days = page.getByRole("navigation", { name: "Days with free times" }).getByRole("link");
+    const dayName = (await days.nth(1).textContent()) ?? "";
+    await days.nth(1).click();
+    await expect(page.getByRole("heading", { name: `Free times on ${dayName}` })).toBeVisible();
     await hydrated(page);
     await fillVisitAddress(page);
     return { context, page, statusPath };
