@@ -251,6 +251,12 @@ test("a water visit booked with the keyboard alone", async ({ page }) => {
   const response = await page.goto("/quotes/confirmation/visit");
   expect(response?.headers()["cache-control"]).toBe("private, no-store");
   expect(response?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+  // the second day offered: a whole day of times to arrow through (the first may hold only one)
+  const secondDay = page
+    .getByRole("navigation", { name: "Days with free times" })
+    .getByRole("link")
+    .nth(1);
+  await page.goto((await secondDay.getAttribute("href")) ?? "");
   await hydrated(page);
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 320, height: 800 });

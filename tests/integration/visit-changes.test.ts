@@ -23,7 +23,7 @@ import * as visitRoute from "~/routes/quotes/status-visit";
 import { post } from "../setup/actions";
 import { contextFor, makeUser } from "../setup/admin";
 import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
-import { denverWallTime } from "../setup/denver";
+import { denverTime, denverWallTime } from "../setup/denver";
 import { renderRoute } from "../setup/render";
 import { quoteWithLink, schedulePost, staffEveryDay, statusVisitPage } from "../setup/visits";
 
@@ -289,6 +289,35 @@ describe.each(drivers)("visit changes on %s", (driver) => {
     const rows = await db.select().from(schema.visits).orderBy(schema.visits.starts_at);
     expect(rows.map((r) => [r.kind, r.starts_at.toISOString(), r.sequence])).toEqual([
       ["radon_placement", newPlacement, 1],
+      ["radon_pickup", newPickup, 1],
+    ]);
+  });
+
+  it("radon: the placement moves onto the time its own pick-up holds, the pick-up later (one staff member)", async () => {
+    await staffEveryDay(admin, ip, admin);
+    const { token } = await quoteWithLink("radon");
+    const day = await fullDay(token);
+    const placement = choosing(await statusVisitPage(token, `?day=${day}`)).slots[0]!.value;
+    const pickup = choosing(
+      await statusVisitPage(token, `?day=${day}&placement=${encodeURIComponent(placement)}`),
+    ).pickups[0]!.value;
+    expect((await send(token, { placement, pickup })).status).toBe(302);
+
+    const pickupDay = denverTime(pickup, "yyyy-MM-dd");
+    const moving = choosing(
+      await statusVisitPage(
+        token,
+        `?change=1&day=${pickupDay}&placement=${encodeURIComponent(pickup)}`,
+      ),
+    );
+    expect(moving.placement?.value).toBe(pickup);
+    const newPickup = moving.pickups[0]!.value;
+    expect(
+      (await send(token, { intent: "reschedule", placement: pickup, pickup: newPickup })).status,
+    ).toBe(302);
+    const rows = await db.select().from(schema.visits).orderBy(schema.visits.starts_at);
+    expect(rows.map((r) => [r.kind, r.starts_at.toISOString(), r.sequence])).toEqual([
+      ["radon_placement", pickup, 1],
       ["radon_pickup", newPickup, 1],
     ]);
   });

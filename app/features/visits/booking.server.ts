@@ -644,6 +644,23 @@ async function commitChange<T>(
   return { ok: true, value };
 }
 
+type Move = { row: VisitRow; next: NewVisitRow };
+
+/**
+ * `moves` in an order the database accepts one statement at a time: a visit whose new time
+ * overlaps another moving visit's current time (same staff member) moves after that one, e.g. a
+ * radon placement moved onto the time its own pick-up holds until the pick-up moves later. The
+ * no-overlap constraint (visits_staff_no_overlap) is checked at every UPDATE, not at commit.
+ */
+function movesInOrder(moves: Move[]): Move[] {
+  const blocks = (a: Move, b: Move) =>
+    a !== b &&
+    a.next.staff_id === b.row.staff_id &&
+    (a.next.starts_at as Date) < b.row.ends_at &&
+    b.row.starts_at < (a.next.ends_at as Date);
+  return [...moves].sort((a, b) => (blocks(a, b) ? 1 : blocks(b, a) ? -1 : 0));
+}
+
 /** Inside `tx`: moves visit row `id` to `to`, one more SEQUENCE. @returns the row as it now is */
 async function moveRow(
   tx: Transaction,
@@ -699,14 +716,26 @@ export async function changeVisits(
   }
   const chosen = await chosenRows(quote, form, now, rows);
   if (!chosen.ok) return chosen;
+  const moves = chosen.rows.map((next) => {
+    const row = rows.find((r) => r.kind === next.kind);
+    if (!row) throw new Error(`no ${next.kind} visit to move`);
+    return { row, next };
+  });
   const committed = await commitChange(async (tx) => {
-    const moved: VisitRow[] = [];
-    for (const next of chosen.rows) {
-      const row = rows.find((r) => r.kind === next.kind);
-      if (!row) throw new Error(`no ${next.kind} visit to move`);
-      moved.push(await moveRow(tx, row.id, next));
-    }
-    await mailChange(tx, "moved", quote, moved, { by: "homeowner", now, before: rows });
+    const moved = new Map<string, VisitRow>();
+    for (const { row, next } of movesInOrder(moves))
+      moved.set(row.id, await moveRow(tx, row.id, next));
+    await mailChange(
+      tx,
+      "moved",
+      quote,
+      moves.map(({ row }) => moved.get(row.id) as VisitRow),
+      {
+        by: "homeowner",
+        now,
+        before: rows,
+      },
+    );
   });
   if (!committed.ok) return committed;
   return { ok: true, visits: await bookedVisits(quote.id), change: "moved" };
