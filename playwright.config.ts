@@ -57,7 +57,10 @@ export default defineConfig({
         "--no-first-run",
       ],
     },
-    trace: "retain-on-failure",
+    // recording a trace of every test (its screencast above all) cost about a quarter of the
+    // browser stage; a failure still writes its page's ARIA snapshot (error-context.md). To
+    // chase one: npx playwright test FILE --trace retain-on-failure
+    trace: "off",
   },
   webServer: [
     {
