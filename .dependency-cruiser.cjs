@@ -43,7 +43,7 @@ const PUBLIC_FILES = {
     "money.ts", // integer cents and dollars as the estimate shows them (jobs, invoices)
     "consent.ts", // the electronic-signature disclosure (a job's homeowner sign-off)
     "signing.ts", // the sign form's fields (a job's homeowner sign-off)
-    "signing.server.ts", // the drawn signature's check, the audit columns, the link validity
+    "signing.server.ts", // the drawn signature's check and image response, the audit columns, the link validity
     "signature-field.tsx", // the drawn signature (a job's homeowner sign-off)
   ],
   jobs: [

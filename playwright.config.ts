@@ -58,8 +58,8 @@ export default defineConfig({
       ],
     },
     // recording a trace of every test (its screencast above all) cost about a quarter of the
-    // browser stage; a failure still writes its page's ARIA snapshot (error-context.md). To
-    // chase one: npx playwright test FILE --trace retain-on-failure
+    // browser stage; a failure still prints its error and, for the fixture's page, an ARIA
+    // snapshot (error-context.md). To chase one: npx playwright test FILE --trace on
     trace: "off",
   },
   webServer: [

@@ -62,8 +62,13 @@ const QUOTE_FORM_PATH = /^\/quotes\/(?!uploads$|confirmation$)[a-z-]+$/;
 /** A quote's back-office page, whose action also takes the test result forms. */
 const ADMIN_QUOTE_PATH = /^\/admin\/quotes\/[0-9a-f-]+$/;
 
-/** The estimate pages whose action takes the accept form (routes/estimates, routes/account). */
-const ESTIMATE_ANSWER_PATH = /^\/(estimates\/[^/]+|account\/quotes\/[^/]+\/estimate)$/;
+/**
+ * The pages whose action takes a sign form with a drawn signature: an estimate's accept form
+ * (routes/estimates, routes/account) and a job's sign-off (the mailed link, the crew's phone on
+ * the admin job page).
+ */
+const SIGN_FORM_PATH =
+  /^\/(estimates\/[^/]+|account\/quotes\/[^/]+\/estimate|jobs\/[^/]+|admin\/jobs\/[0-9a-f-]+)$/;
 
 /** The pages whose 'Message the company' form may carry one photo or PDF (features/messages). */
 const MESSAGE_FORM_PATH = /^\/(quotes\/status\/[^/]+|account\/quotes\/[^/]+\/messages)$/;
@@ -101,8 +106,8 @@ function bodyLimitsFor(pathname: string): BodyLimits {
     // an article's HTML, URL-encoded (up to three bytes per character)
     return { maxBytes: 3 * ARTICLE_MAX_CHARS + 64 * 1024, maxValueChars: ARTICLE_MAX_CHARS };
   }
-  if (ESTIMATE_ANSWER_PATH.test(pathname)) {
-    // the accept form's drawn signature: a PNG data URL, URL-encoded (up to three bytes each)
+  if (SIGN_FORM_PATH.test(pathname)) {
+    // the drawn signature: a PNG data URL, URL-encoded (up to three bytes each)
     return {
       maxBytes: 3 * MAX_SIGNATURE_DATA_URL_CHARS + 64 * 1024,
       maxValueChars: MAX_SIGNATURE_DATA_URL_CHARS,

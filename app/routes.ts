@@ -83,6 +83,7 @@ export default [
       route("jobs/:id", "routes/admin/job.tsx"),
       route("jobs/:id/label.pdf", "routes/admin/job-label.ts"),
       route("jobs/:id/report.pdf", "routes/admin/job-report.ts"),
+      route("jobs/:id/signature.png", "routes/admin/job-signature.ts"),
       route("invoices", "routes/admin/invoices.tsx"),
       route("invoices/flags", "routes/admin/payment-flags.tsx"),
       route("invoices/export.csv", "routes/admin/invoices-export.ts"),

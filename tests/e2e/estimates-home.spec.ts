@@ -10,6 +10,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { validAnswers } from "../setup/forms";
 import { type Account, expect, openAs, test } from "./fixtures";
 import {
+  drawSignature,
   expectNoAxeViolations,
   findMail,
   hydrated,
@@ -123,25 +124,7 @@ test("a guest opens the mailed link, downloads the PDF, chooses an option, signs
     .getByRole("checkbox", { name: "I agree to sign this estimate electronically" })
     .check();
   await page.getByRole("textbox", { name: "Your full name" }).fill("Dana Rivera");
-  // signature_pad is loaded once the form is on screen; the Clear button waits for it
-  await expect(page.getByRole("button", { name: "Clear signature" })).toBeEnabled();
-  const pad = page.getByRole("img", { name: "Draw your signature (optional)" });
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error("no signature pad");
-  await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
-  await page.mouse.down();
-  for (const [x, y] of [
-    [0.2, 0.3],
-    [0.35, 0.75],
-    [0.5, 0.25],
-    [0.7, 0.7],
-    [0.85, 0.35],
-  ] as const) {
-    await page.mouse.move(box.x + box.width * x, box.y + box.height * y, { steps: 8 });
-  }
-  await page.mouse.up();
-  await expect(page.getByText("Signature drawn")).toBeVisible();
+  await drawSignature(page);
   await page.getByRole("button", { name: "Accept and sign" }).click();
 
   const accepted = page.getByRole("region", { name: "You accepted this estimate" });

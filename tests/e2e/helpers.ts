@@ -262,3 +262,26 @@ export async function sendSampleEstimate(
   await expect(draft).toHaveCount(0);
   return sentAt;
 }
+
+/** Draws a zigzag on the sign form's signature pad with the mouse, as a person signs. */
+export async function drawSignature(page: Page) {
+  // signature_pad is loaded once the form is on screen; the Clear button waits for it
+  await expect(page.getByRole("button", { name: "Clear signature" })).toBeEnabled();
+  const pad = page.getByRole("img", { name: "Draw your signature (optional)" });
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error("no signature pad");
+  await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
+  await page.mouse.down();
+  for (const [x, y] of [
+    [0.2, 0.3],
+    [0.35, 0.75],
+    [0.5, 0.25],
+    [0.7, 0.7],
+    [0.85, 0.35],
+  ] as const) {
+    await page.mouse.move(box.x + box.width * x, box.y + box.height * y, { steps: 8 });
+  }
+  await page.mouse.up();
+  await expect(page.getByText("Signature drawn")).toBeVisible();
+}

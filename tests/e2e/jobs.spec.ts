@@ -15,6 +15,7 @@ import { baseURL } from "../../playwright.config";
 import { formData, validAnswers } from "../setup/forms";
 import { type Account, expect, openAs, test } from "./fixtures";
 import {
+  drawSignature,
   expectNoAxeViolations,
   findMail,
   hydrated,
@@ -145,10 +146,17 @@ test("on a 375 px phone a mold job is recorded with the non-independent disclosu
   await expect(record).toContainText("no independent assessor was hired");
   await page.getByRole("checkbox", { name: /electronically/ }).check();
   await page.getByRole("textbox", { name: "Your full name" }).fill("Zoë Nguyễn");
+  await drawSignature(page);
   await page.getByRole("button", { name: "Sign off the work" }).click();
   await expect(
     page.getByText(/^Signed off by Zoë Nguyễn on .* \(on the crew's phone\)/),
   ).toBeVisible();
+  // the office keeps the drawn signature beside the record, from its admin-only address
+  const signature = page.getByRole("img", { name: "Signature drawn by Zoë Nguyễn" });
+  await expect(signature).toBeVisible();
+  await expect
+    .poll(() => signature.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
 
   await fitsTheNarrowestPhone(page);
   await context.close();

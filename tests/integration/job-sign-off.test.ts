@@ -6,7 +6,7 @@
  * job waiting and alerts the office, a signed completion never edited (also by the database), the
  * access matrix, and the dashboard's 'Waiting for sign-off' card with the list's filter.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,12 +23,15 @@ import { env } from "~/lib/env.server";
 import type { SessionUser } from "~/lib/session.server";
 import * as dashboardRoute from "~/routes/admin/dashboard";
 import * as jobRoute from "~/routes/admin/job";
+import * as jobSignatureRoute from "~/routes/admin/job-signature";
 import * as jobsRoute from "~/routes/admin/jobs";
 import * as signOffRoute from "~/routes/jobs/sign-off";
+import { totpAccount } from "../setup/accounts";
 import { contextFor, makeUser, ORIGIN, requestTo, run } from "../setup/admin";
 import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
 import { formData, validAnswers } from "../setup/forms";
 import { renderRoute } from "../setup/render";
+import { routeTable, runRoute } from "../setup/route-table";
 
 const SLOW = 180_000;
 const AGENT = "Mozilla/5.0 (Linux; Android 15) test phone";
@@ -107,6 +110,14 @@ describe.each(drivers)("homeowner sign-off on %s", (driver) => {
     expect(answer.status).toBe(200);
     return answer.value as Awaited<ReturnType<typeof jobRoute.loader>>;
   };
+
+  /** GET /admin/jobs/{jobId}/signature.png as `user`. */
+  const signatureImage = (jobId: string, user: SessionUser | null = admin) =>
+    run(jobSignatureRoute.loader, {
+      request: requestTo(`/admin/jobs/${jobId}/signature.png`),
+      context: contextFor(user),
+      params: { id: jobId },
+    });
 
   /** Completes job `jobId` through the admin page, as the crew's 'Complete job' does. */
   async function complete(jobId: string) {
@@ -266,7 +277,21 @@ describe.each(drivers)("homeowner sign-off on %s", (driver) => {
     // the link now shows what was signed, without the forms
     const after = (await openLink(token)).value as typeof open;
     expect(after.view.signed).toMatchObject({ name: "Dana Homeowner", onCrewPhone: false });
-    expect((await jobPage(jobId)).signOff.signed?.name).toBe("Dana Homeowner");
+    expect((await jobPage(jobId)).signOff.signed).toMatchObject({
+      name: "Dana Homeowner",
+      hasSignature: true,
+    });
+    // staff see the drawn signature from an admin-only address, never cached; nobody else does
+    const image = await signatureImage(jobId);
+    expect(image.status).toBe(200);
+    const response = image.value as Response;
+    expect(response.headers.get("Content-Type")).toBe("image/png");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(Buffer.from(await response.arrayBuffer()).equals(drawn.png)).toBe(true);
+    const homeowner = await makeUser(email);
+    for (const user of [homeowner, null]) {
+      expect((await signatureImage(jobId, user)).status).toBe(302);
+    }
 
     // a signed completion is never edited: a second signature, a punch list, on either side
     const again = await postLink(token, {
@@ -300,6 +325,76 @@ describe.each(drivers)("homeowner sign-off on %s", (driver) => {
       .from(schema.job_records)
       .where(eq(schema.job_records.job_id, jobId));
     expect(kept?.data).toContain("AquaPure");
+  });
+
+  it("a signature drawn on a phone, far longer than an ordinary form's answers, signs through the site's body bounds on the link and on the crew's phone", async () => {
+    // a phone's canvas at three device pixels per point: tens of KB of PNG (noise, so it does
+    // not compress), a data URL of 100,000 characters where a form answer may have 10,000
+    const phonePng = () =>
+      sharp(randomBytes(600 * 40 * 4), { raw: { width: 600, height: 40, channels: 4 } })
+        .png()
+        .toBuffer();
+    const route = (pattern: string) => {
+      const entry = routeTable().find((r) => r.pattern === pattern);
+      if (!entry) throw new Error(`no route ${pattern}`);
+      return entry;
+    };
+    const signForm = (recordSha256: string, name: string, png: Buffer) =>
+      new URLSearchParams({
+        intent: "sign-off",
+        recordSha256,
+        consent: "on",
+        signerName: name,
+        signature: `data:image/png;base64,${png.toString("base64")}`,
+      });
+    const post = (path: string, body: URLSearchParams, cookie?: string) =>
+      new Request(new URL(path, ORIGIN), {
+        method: "POST",
+        body,
+        headers: {
+          Origin: ORIGIN,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "User-Agent": AGENT,
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
+      });
+
+    // the mailed link, as the router runs it (root middleware first)
+    const byLink = await jobInProgress();
+    await complete(byLink.jobId);
+    const { token } = await mailedToken(byLink.email);
+    const view = ((await openLink(token)).value as { view: { recordSha256: string } }).view;
+    const linkPng = await phonePng();
+    const form = signForm(view.recordSha256, "Pat Phone", linkPng);
+    expect(form.get("signature")?.length).toBeGreaterThan(100_000);
+    const signed = await runRoute(route("/jobs/:token"), post(`/jobs/${token}`, form), { token });
+    expect(signed?.status).toBe(302);
+    const [linkRow] = await answersOf(byLink.jobId);
+    expect(Buffer.from(linkRow?.signature_png ?? []).equals(linkPng)).toBe(true);
+
+    // the admin job page on the crew's phone, signed in as staff with two-factor
+    const staff = await totpAccount(`phone-crew${seq}@remediation.test`);
+    await db
+      .insert(schema.profiles)
+      .values({ id: staff.user.id, full_name: "Crew", is_admin: true })
+      .onConflictDoUpdate({ target: schema.profiles.id, set: { is_admin: true } });
+    const byCrew = await jobInProgress();
+    await complete(byCrew.jobId);
+    const crewPng = await phonePng();
+    const crewForm = signForm(
+      (await jobPage(byCrew.jobId)).signOff.recordSha256,
+      "Sam Phone",
+      crewPng,
+    );
+    const crewSigned = await runRoute(
+      route("/admin/jobs/:id"),
+      post(`/admin/jobs/${byCrew.jobId}`, crewForm, staff.cookie),
+      { id: byCrew.jobId },
+    );
+    expect(crewSigned?.status).toBe(302);
+    const [crewRow] = await answersOf(byCrew.jobId);
+    expect(crewRow).toMatchObject({ via: "crew", recorded_by: staff.user.id });
+    expect(Buffer.from(crewRow?.signature_png ?? []).equals(crewPng)).toBe(true);
   });
 
   it("the link's page as served (no script): a plain form posting to itself, no canvas; an unknown link renders the one not-found panel", async () => {
@@ -369,7 +464,13 @@ describe.each(drivers)("homeowner sign-off on %s", (driver) => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ via: "crew", recorded_by: admin.id, signature_png: null });
     const page = await jobPage(jobId);
-    expect(page.signOff.signed).toMatchObject({ name: "Lee Owner", onCrewPhone: true });
+    expect(page.signOff.signed).toMatchObject({
+      name: "Lee Owner",
+      onCrewPhone: true,
+      hasSignature: false,
+    });
+    // a typed name only: there is no image to show
+    expect((await signatureImage(jobId)).status).toBe(404);
     expect(page.history[0]?.notes).toBe("Signed off by Lee Owner on the crew's phone");
     // the mailed link, opened later, shows the signature and takes nothing more
     const { token } = await mailedToken(

@@ -67,3 +67,19 @@ export function signingLinkValidUntil(now: Date): string {
 export function signingLinkExpired(validUntil: string, now: Date): boolean {
   return isExpired(validUntil, now);
 }
+
+/**
+ * A kept signature `png` as the staff-only image response: never cached, never sniffed as
+ * anything but a PNG.
+ * @returns 200 `image/png` with `Cache-Control: private, no-store`
+ */
+export function signatureResponse(png: Buffer): Response {
+  return new Response(new Uint8Array(png), {
+    headers: {
+      "Content-Type": "image/png",
+      "Content-Length": String(png.byteLength),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

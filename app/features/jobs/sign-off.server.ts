@@ -298,6 +298,7 @@ async function loadJob(jobId: string, executor: Executor = db): Promise<LoadedJo
             name: signed.signer_name ?? "",
             at: formatDateTime(signed.created_at),
             onCrewPhone: signed.via === "crew",
+            hasSignature: signed.signature_png !== null,
           }
         : null,
       punchList: answers
@@ -306,6 +307,20 @@ async function loadJob(jobId: string, executor: Executor = db): Promise<LoadedJo
       consent: { label: SIGN_OFF_CONSENT_LABEL, text: SIGN_OFF_CONSENT_TEXT.split("\n\n") },
     },
   };
+}
+
+/**
+ * The signature drawn on job `jobId`'s sign-off, as PNG bytes, for the admin route that serves it
+ * to staff (no public address ever does).
+ * @returns null for a malformed or unknown id, a job not signed off, or a name only typed
+ */
+export async function signOffSignaturePng(jobId: string): Promise<Buffer | null> {
+  if (!isId(jobId)) return null;
+  const [row] = await db
+    .select({ png: job_sign_offs.signature_png })
+    .from(job_sign_offs)
+    .where(and(eq(job_sign_offs.job_id, jobId), eq(job_sign_offs.kind, "signed")));
+  return row?.png ?? null;
 }
 
 /**

@@ -60,7 +60,8 @@ export interface SignOffView {
   facts: [string, string][];
   /** SHA-256 of what this view shows (the form posts it back) */
   recordSha256: string;
-  signed: { name: string; at: string; onCrewPhone: boolean } | null;
+  /** `hasSignature`: a drawn signature is kept (staff see it at /admin/jobs/:id/signature.png) */
+  signed: { name: string; at: string; onCrewPhone: boolean; hasSignature: boolean } | null;
   punchList: { comment: string; at: string }[];
   consent: { label: string; text: string[] };
 }

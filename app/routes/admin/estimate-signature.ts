@@ -4,6 +4,7 @@
  */
 import { data } from "react-router";
 import { acceptedSignaturePng } from "~/features/estimates/quote-estimate.server";
+import { signatureResponse } from "~/features/estimates/signing.server";
 import { idParam } from "~/lib/ids";
 import { requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/estimate-signature";
@@ -13,12 +14,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = idParam(params.id);
   const png = await acceptedSignaturePng(admin, id);
   if (!png) throw data(null, { status: 404 });
-  return new Response(new Uint8Array(png), {
-    headers: {
-      "Content-Type": "image/png",
-      "Content-Length": String(png.byteLength),
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return signatureResponse(png);
 }

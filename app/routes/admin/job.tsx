@@ -570,6 +570,7 @@ export default function AdminJob({ loaderData: j, actionData }: Route.ComponentP
         </TitledCard>
       )}
       <SignOffSection
+        jobId={j.id}
         view={j.signOff}
         completed={j.status === "completed"}
         actionData={actionData}
