@@ -494,8 +494,11 @@ test("the dashboard sidebar toggles with Ctrl+B and remembers its state for 7 da
     "aria-expanded",
     "false",
   );
-  const cookie = (await context.cookies()).find((c) => c.name === "sidebar_state");
-  expect(cookie?.value).toBe("closed");
+  // the page writes the cookie at once; the browser's cookie store takes it a moment later
+  const sidebarCookie = async () =>
+    (await context.cookies()).find((c) => c.name === "sidebar_state");
+  await expect.poll(async () => (await sidebarCookie())?.value).toBe("closed");
+  const cookie = await sidebarCookie();
   expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(6.9 * 24 * 3600);
   await page.reload();
   await expect(sidebar).toBeHidden();
