@@ -27,6 +27,13 @@ export const E2E_COMPANY_PHONE = { display: "(801) 555-0142", e164: "+1801555014
 export const E2E_COMPANY_EMAIL = "office@remediation.test";
 /** The bearer token of the e2e server's /metrics (tests/e2e/operations.spec.ts). */
 export const E2E_METRICS_TOKEN = "e2e-metrics-token-0123456789abcdef0123456789";
+/**
+ * Debian's Chromium headless shell: the same engine without the desktop browser around it, about
+ * a quarter faster here than `/usr/bin/chromium` (decision 0296), which serves where it is missing.
+ */
+const CHROMIUM =
+  process.env.E2E_CHROMIUM ??
+  ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((file) => fs.existsSync(file));
 /** At most this many workers (each has its own fixture admin). */
 export const MAX_WORKERS = 8;
 
@@ -47,7 +54,7 @@ export default defineConfig({
     baseURL,
     browserName: "chromium",
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
+      executablePath: CHROMIUM,
       args: [
         "--no-sandbox",
         "--disable-gpu",
