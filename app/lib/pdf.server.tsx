@@ -3,11 +3,11 @@
  * rendered (@react-pdf/renderer on the server). The 14 standard PDF fonts (Helvetica ...) only
  * know Windows-1252: a name such as "Zoë Nguyễn", "王小明" or "Зоя" printed with them comes out as
  * mojibake or as glyphs drawn over other text. So every PDF embeds Noto Sans (Latin, Latin
- * Extended, Vietnamese, Greek, Cyrillic) and Noto Sans SC (Chinese, Japanese kana), regular and
- * bold, from the @fontsource npm packages (SIL Open Font License 1.1; the licence ships in each
- * package). react-pdf picks, character by character, the first family of the list that has the
- * glyph, and embeds only the glyphs used, so a PDF grows by a few KB per script it prints.
- * Korean (Hangul) is not covered yet: it would need Noto Sans KR.
+ * Extended, Vietnamese, Greek, Cyrillic), Noto Sans SC (Chinese, Japanese kana) and Noto Sans KR
+ * (Korean Hangul), regular and bold, from the @fontsource npm packages (SIL Open Font License 1.1;
+ * the licence ships in each package). react-pdf picks, character by character, the first family
+ * of the list that has the glyph, and embeds only the glyphs used, so a PDF grows by a few KB per
+ * script it prints.
  *
  * Use: style text with `pdfFont` / `pdfBoldFont` (never a `fontFamily` of its own) and render the
  * document with `renderPdf`, which registers the fonts first. The letter-size documents (estimate,
@@ -49,6 +49,7 @@ const SUBSETS = [
     package: "@fontsource/noto-sans-sc",
     file: "noto-sans-sc-chinese-simplified",
   },
+  { family: "Noto Sans KR", package: "@fontsource/noto-sans-kr", file: "noto-sans-kr-korean" },
 ] as const;
 
 /** The font families of every PDF's text, in fallback order (react-pdf's `fontFamily` list). */
@@ -82,7 +83,7 @@ async function register(): Promise<void> {
 
 /**
  * Registers the fonts with react-pdf, once per process (later calls return the same promise;
- * the first takes about a second, mostly the Chinese font).
+ * the first takes about a second, mostly the Chinese and Korean fonts).
  */
 export function registerPdfFonts(): Promise<void> {
   registered ??= register().catch((error: unknown) => {

@@ -228,7 +228,7 @@ describe.each(drivers)("the homeowner's estimate pages on %s", (driver) => {
     expect(text).toContain(open.view.validUntil);
   });
 
-  it("prints names in any script (Latin with diacritics, Vietnamese, Chinese, Cyrillic) on the PDF and its signature line; the heading clears its subtitle", async () => {
+  it("prints names in any script (Latin with diacritics, Vietnamese, Chinese, Korean, Cyrillic) on the PDF and its signature line; the heading clears its subtitle", async () => {
     const outcome = await submitQuoteRequest(
       "radon",
       formData({ ...validAnswers.radon, firstName: "Zoë", lastName: "Nguyễn" }),
@@ -236,7 +236,7 @@ describe.each(drivers)("the homeowner's estimate pages on %s", (driver) => {
     );
     if (outcome.ok !== true) throw new Error("quote fixture failed");
     const t = await sendTwoOptions(outcome.quoteId, "Вентиляция 通风");
-    const signer = "Zoë Nguyễn 王小明 Зоя Иванова";
+    const signer = "Zoë Nguyễn 王小明 김민준 Зоя Иванова";
     expect((await respond(await acceptFields({ signerName: signer }, t), t)).status).toBe(302);
     const answer = await pdf(t);
     expect(answer.status).toBe(200);
