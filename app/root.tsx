@@ -131,7 +131,13 @@ const boundedBodies: MiddlewareFunction<Response> = async ({ request, context })
   logSecurityEventFor(
     context,
     "request.refused",
-    { method: request.method, path: pathname, status: refusal.status, reason: refusal.reason },
+    {
+      method: request.method,
+      // a mailed link's path is its secret: logs never hold it (docs/decisions/0043)
+      path: pathWithoutToken(pathname),
+      status: refusal.status,
+      reason: refusal.reason,
+    },
     "warn",
   );
   const { clientIp } = context.get(requestContext);

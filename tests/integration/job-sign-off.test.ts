@@ -30,6 +30,7 @@ import { totpAccount } from "../setup/accounts";
 import { contextFor, makeUser, ORIGIN, requestTo, run } from "../setup/admin";
 import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
 import { formData, validAnswers } from "../setup/forms";
+import { captureLogs } from "../setup/logs";
 import { renderRoute } from "../setup/render";
 import { routeTable, runRoute } from "../setup/route-table";
 
@@ -559,6 +560,45 @@ describe.each(drivers)("homeowner sign-off on %s", (driver) => {
     const fresh = await mailedToken(mine.email);
     expect(fresh.count).toBe(2);
     expect((await openLink(fresh.token)).status).toBe(200);
+    // that link goes astray too: a new one retires it, so whoever holds it cannot sign
+    expect((await postJob(mine.jobId, { intent: "sign-off-link" })).status).toBe(302);
+    const newest = await mailedToken(mine.email);
+    expect(newest.count).toBe(3);
+    expect((await openLink(fresh.token)).status).toBe(404);
+    const view = ((await openLink(newest.token)).value as { view: { recordSha256: string } }).view;
+    const astray = await postLink(fresh.token, {
+      intent: "sign-off",
+      recordSha256: view.recordSha256,
+      consent: "on",
+      signerName: "Not The Homeowner",
+    });
+    expect(astray.status).toBe(404);
+    expect(await answersOf(mine.jobId)).toEqual([]);
+    expect((await openLink(newest.token)).status).toBe(200);
+  });
+
+  it("a post the body bounds refuse on a mailed link is logged without the link's secret", async () => {
+    const token = randomBytes(32).toString("base64url");
+    const logs = captureLogs("info");
+    try {
+      const link = routeTable().find((r) => r.pattern === "/jobs/:token");
+      if (!link) throw new Error("no route /jobs/:token");
+      const refused = await runRoute(
+        link,
+        new Request(new URL(`/jobs/${token}`, ORIGIN), {
+          method: "POST",
+          body: new URLSearchParams({ "lines[1000]": "x" }),
+          headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+        }),
+        { token },
+      );
+      expect(refused?.status).toBe(400);
+      const event = logs.lines().find((line) => line.event === "request.refused");
+      expect(event).toMatchObject({ path: "/jobs/:token", status: 400 });
+      expect(logs.text()).not.toContain(token);
+    } finally {
+      logs.restore();
+    }
   });
 
   it("the customer's export holds their sign-off (signature image and audit record) and punch list", async () => {

@@ -547,7 +547,8 @@ async function recordAnswer(
 
 /**
  * Mails the homeowner of completed, unsigned job `jobId` a fresh sign-off link (staff's 'Email a
- * new sign-off link', when the first expired or went astray).
+ * new sign-off link', when the first expired or went astray) and retires the earlier ones: a link
+ * that went astray must not sign (nor open the post-mitigation test page) after it.
  * @returns ok; 404 unknown; 409 when it is not completed or already signed
  */
 export async function resendSignOffLink(
@@ -558,6 +559,7 @@ export async function resendSignOffLink(
   const outcome = await db.transaction(async (tx): Promise<SignOffOutcome> => {
     const locked = await lockForAnswer(tx, { via: "crew", jobId, staffId: "" }, now);
     if (!locked.ok) return locked;
+    await tx.delete(job_sign_off_links).where(eq(job_sign_off_links.job_id, jobId));
     await mailSignOffLink(tx, jobId, now);
     return { ok: true };
   });

@@ -4,7 +4,7 @@
  * the outbox recorded for their email or number, delivered or failed); staff replies by mail or
  * text; saved replies with `{name}`, `{reference}` and `{link}` filled in.
  */
-import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { conversations, customer_messages, saved_replies } from "~/db/messages-schema";
 import { mail_outbox, quote_status_links, quote_uploads, quotes } from "~/db/schema";
@@ -151,11 +151,17 @@ export async function threadEntries(thread: {
   return entries.sort((a, b) => a.at.getTime() - b.at.getTime());
 }
 
-/** The requests of the thread's customer (by account or email), newest first. */
+/**
+ * The requests of the thread's customer, newest first: its account's, and the guest requests
+ * that typed its email. A request of another account that typed this email is that account's,
+ * never this thread's (docs/decisions/0297).
+ */
 async function threadQuotes(thread: { user_id: string | null; email: string | null }) {
   const conditions = [
     thread.user_id ? eq(quotes.user_id, thread.user_id) : undefined,
-    thread.email ? sql`lower(${quotes.contact_email}) = ${thread.email}` : undefined,
+    thread.email
+      ? and(isNull(quotes.user_id), sql`lower(${quotes.contact_email}) = ${thread.email}`)
+      : undefined,
   ].filter((c) => c !== undefined);
   if (conditions.length === 0) return [];
   return db

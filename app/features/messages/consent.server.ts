@@ -1,10 +1,10 @@
 /**
  * Consent to texts about a request (TCPA, CTIA): a mobile number gets such texts only while the
- * newest `text_consents` row of that number grants it. Consent is given by ticking 'Text me about
- * my request' on a quote form or the profile, and withdrawn by STOP (or the profile); START
- * gives it again. Sign-in codes are not about a request and never ask (lib/outbox enqueueText).
+ * newest `text_consents` row of that number grants it and its owner's STOP does not stand
+ * (`mayText`). Consent is given by ticking 'Text me about my request' on a quote form or the
+ * profile, and withdrawn by STOP (or the profile); START gives it again. Sign-in codes are not about a request and never ask (lib/outbox enqueueText).
  */
-import { and, desc, eq, or } from "drizzle-orm";
+import { and, desc, eq, ne, or } from "drizzle-orm";
 import { text_consents } from "~/db/messages-schema";
 import { quotes, user } from "~/db/schema";
 import { normalizeMobile } from "~/features/accounts/mobile-number.server";
@@ -34,15 +34,29 @@ export function consentRow(
   };
 }
 
-/** Whether texts about a request may go to `phoneNumber` (E.164) now: its newest row grants. */
+/**
+ * Whether texts about a request may go to `phoneNumber` (E.164) now: its newest row grants, and
+ * no withdrawal by the number's owner (STOP from the number, or the profile of the account that
+ * confirmed it) stands after their own last grant. A quote form's tick is anyone's typing: it
+ * grants a number nobody withdrew, never undoes its owner's STOP (CTIA: after STOP, texts resume
+ * only on the subscriber's own new opt-in; docs/decisions/0297).
+ */
 export async function mayText(phoneNumber: string, executor: Executor = db): Promise<boolean> {
-  const [latest] = await executor
-    .select({ granted: text_consents.granted })
-    .from(text_consents)
-    .where(eq(text_consents.phone_number, phoneNumber))
-    .orderBy(desc(text_consents.created_at), desc(text_consents.id))
-    .limit(1);
-  return latest?.granted === true;
+  const newest = (fromOwner: boolean) =>
+    executor
+      .select({ granted: text_consents.granted })
+      .from(text_consents)
+      .where(
+        fromOwner
+          ? and(eq(text_consents.phone_number, phoneNumber), ne(text_consents.source, "quote_form"))
+          : eq(text_consents.phone_number, phoneNumber),
+      )
+      .orderBy(desc(text_consents.created_at), desc(text_consents.id))
+      .limit(1);
+  const [latest] = await newest(false);
+  if (latest?.granted !== true) return false;
+  const [owners] = await newest(true);
+  return owners?.granted !== false;
 }
 
 /** The account's confirmed mobile number (E.164), or null. */

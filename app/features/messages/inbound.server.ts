@@ -103,7 +103,10 @@ export async function storeInboundText(text: {
       .from(user)
       .where(and(eq(user.phoneNumber, text.from), eq(user.phoneNumberVerified, true)))
       .limit(1);
-    // no account has the number: the newest request that gave it with consent names the sender
+    // no account has confirmed the number: the newest request that gave it with consent names
+    // the sender, and a guest's request its email too (the office's one thread per customer). A
+    // number typed on a form proves nothing of an account, so the text never joins the thread of
+    // the account that filed that request (docs/decisions/0297)
     const [request] = account
       ? []
       : await tx
@@ -119,8 +122,8 @@ export async function storeInboundText(text: {
           .orderBy(desc(text_consents.created_at))
           .limit(1);
     const threadId = await threadOf(tx, {
-      userId: account?.id ?? request?.userId,
-      email: account?.email ?? request?.email,
+      userId: account?.id,
+      email: account?.email ?? (request?.userId ? null : request?.email),
       name: account?.name ?? (request ? `${request.first} ${request.last}` : null),
       phoneNumber: text.from,
     });

@@ -5,7 +5,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { conversations } from "~/db/messages-schema";
-import { quotes } from "~/db/schema";
+import { quotes, user } from "~/db/schema";
 import { normalizeMobile } from "~/features/accounts/mobile-number.server";
 import { type Database, db } from "~/lib/db.server";
 
@@ -19,7 +19,13 @@ export interface ThreadPerson {
   name?: string | null;
 }
 
-/** The customer of request `quoteId` as a thread sees them (its contact details); null if none. */
+/**
+ * The customer of request `quoteId` as a thread sees them; null if none. A guest's request gives
+ * its contact email and number as typed. A signed-in customer's request gives their account and
+ * only what the account has proven (its verified email, its confirmed mobile number): the form's
+ * email and phone are typed, not proven, and a thread found by them would hand another person's
+ * conversation, its export and its erasure to this account (docs/decisions/0297).
+ */
 export async function quotePerson(quoteId: string): Promise<ThreadPerson | null> {
   const [quote] = await db
     .select({
@@ -28,17 +34,26 @@ export async function quotePerson(quoteId: string): Promise<ThreadPerson | null>
       phone: quotes.contact_phone,
       first: quotes.contact_first_name,
       last: quotes.contact_last_name,
+      accountEmail: user.email,
+      emailVerified: user.emailVerified,
+      accountPhone: user.phoneNumber,
+      phoneVerified: user.phoneNumberVerified,
     })
     .from(quotes)
+    .leftJoin(user, eq(user.id, quotes.user_id))
     .where(eq(quotes.id, quoteId))
     .limit(1);
   if (!quote) return null;
-  return {
-    userId: quote.userId,
-    email: quote.email,
-    phoneNumber: normalizeMobile(quote.phone),
-    name: `${quote.first} ${quote.last}`.trim(),
-  };
+  const name = `${quote.first} ${quote.last}`.trim();
+  if (quote.userId) {
+    return {
+      userId: quote.userId,
+      email: quote.emailVerified ? quote.accountEmail : null,
+      phoneNumber: quote.phoneVerified ? quote.accountPhone : null,
+      name,
+    };
+  }
+  return { email: quote.email, phoneNumber: normalizeMobile(quote.phone), name };
 }
 
 async function findThread(tx: Executor, person: ThreadPerson): Promise<string | null> {
