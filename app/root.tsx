@@ -72,6 +72,9 @@ const SIGN_FORM_PATH =
 
 /** The pages whose 'Message the company' form may carry one photo or PDF (features/messages). */
 const MESSAGE_FORM_PATH = /^\/(quotes\/status\/[^/]+|account\/quotes\/[^/]+\/messages)$/;
+/** Stripe's webhook: its events are JSON (a Checkout Session's are a few KB). */
+const STRIPE_WEBHOOK_PATH = "/webhooks/stripe";
+const STRIPE_WEBHOOK_MAX_BYTES = 256 * 1024;
 
 /** The body limits of the route at `pathname` (a `.data` request's path without `.data`). */
 function bodyLimitsFor(pathname: string): BodyLimits {
@@ -115,6 +118,14 @@ function bodyLimitsFor(pathname: string): BodyLimits {
   }
   if (pathname.startsWith("/api/")) {
     return { ...FORM_LIMITS, maxBytes: 64 * 1024, alsoAccepts: ["application/json"] };
+  }
+  if (pathname === STRIPE_WEBHOOK_PATH) {
+    // Stripe posts its events as JSON; the route reads the raw body for the signature
+    return {
+      ...FORM_LIMITS,
+      maxBytes: STRIPE_WEBHOOK_MAX_BYTES,
+      alsoAccepts: ["application/json"],
+    };
   }
   return FORM_LIMITS;
 }

@@ -30,6 +30,7 @@ import {
   TEST_SECRET_KEY,
   TEST_WEBHOOK_SECRET,
 } from "../setup/stripe-server";
+import { throughRoot } from "../setup/through-root";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -41,11 +42,8 @@ async function postWebhook(payload: string, signature: string | null): Promise<n
     headers,
     body: payload,
   });
-  const response = (await webhookAction({
-    request,
-    context: new RouterContextProvider(),
-    params: {},
-  } as never)) as Response;
+  // as Stripe's post arrives: through the root middleware (the body bounds) first
+  const response = await throughRoot(request, webhookAction as never, { params: {} });
   return response.status;
 }
 
