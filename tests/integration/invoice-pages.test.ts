@@ -14,8 +14,10 @@ import {
   customerReceipt,
   invoicesOfQuotes,
 } from "~/features/invoices/customer.server";
+import { sendInvoice } from "~/features/invoices/invoices.server";
 import { recordStaffPayment } from "~/features/invoices/payments.server";
 import { invoicesPart } from "~/features/invoices/personal-data.server";
+import { createTypedInvoice, readTypedInvoice } from "~/features/invoices/typed.server";
 import { db } from "~/lib/db.server";
 import { env, setEnv } from "~/lib/env.server";
 import { requestContext } from "~/lib/request-context";
@@ -39,6 +41,7 @@ import {
   TEST_SECRET_KEY,
   TEST_WEBHOOK_SECRET,
 } from "../setup/stripe-server";
+import { throughRoot } from "../setup/through-root";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -72,11 +75,7 @@ describe.each(drivers)("invoice pages on %s", (driver) => {
         headers: { "Stripe-Signature": signature, "Content-Type": "application/json" },
         body: payload,
       });
-      const response = (await webhookAction({
-        request,
-        context: contextFor(),
-        params: {},
-      } as never)) as Response;
+      const response = await throughRoot(request, webhookAction as never, { params: {} });
       return response.status;
     };
     database = await freshDatabase(driver, {
@@ -282,6 +281,43 @@ describe.each(drivers)("invoice pages on %s", (driver) => {
       .from(schema.invoices)
       .where(eq(schema.invoices.id, invoice.id));
     expect(kept).toMatchObject({ customer_id: null, number: invoice.number, paid_cents: 2_500 });
+  });
+
+  it("keeps a draft invoice from the customer until staff send it: not on their quotes or status page, its page and PDF a 404", async () => {
+    const { quoteId } = await mailedInvoice();
+    const owner = await makeUser(`draft-${randomUUID().slice(0, 8)}@example.com`);
+    await db
+      .update(schema.quotes)
+      .set({ user_id: owner.id, is_guest: false })
+      .where(eq(schema.quotes.id, quoteId));
+    const form = new FormData();
+    form.set("kind", "manual");
+    form.set("lines[0].description", "Extra fan");
+    form.set("lines[0].quantity", "1");
+    form.set("lines[0].unitPrice", "120.00");
+    const typed = readTypedInvoice(form);
+    if (!typed.ok) throw new Error(typed.message);
+    const created = await createTypedInvoice(quoteId, typed.value, admin.id);
+    if (!created.ok) throw new Error(created.message);
+    const draft = created.invoice;
+    expect(draft.status).toBe("draft");
+    const listed = async () =>
+      ((await invoicesOfQuotes([quoteId]))[quoteId] ?? []).map((i) => i.number);
+    expect(await listed()).not.toContain(draft.number);
+    const page = await render(
+      `/account/invoices/${draft.id}`,
+      accountInvoiceRoute as never,
+      "/account/invoices/:id",
+      signedIn(owner),
+    );
+    expect(page.status).toBe(404);
+    await expect(customerInvoicePdf(owner.id, draft.id)).rejects.toMatchObject({
+      init: { status: 404 },
+    });
+    // sent, it is theirs to see and pay
+    expect(await sendInvoice(draft.id, admin.id)).toMatchObject({ ok: true });
+    expect(await listed()).toContain(draft.number);
+    expect((await customerInvoicePdf(owner.id, draft.id)).status).toBe(200);
   });
 
   it("lets a signed-in customer pay from their quotes ('Pay' -> Stripe -> back) and download the receipt again; another customer gets a 404", async () => {

@@ -3,7 +3,7 @@
  * its PDF and receipts, the 'Pay' form's action, the return page after Stripe; and the invoices
  * of a quote for the account's quote list and the status link. Rate-limited per client.
  */
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { invoices, payments, quotes } from "~/db/schema";
 import { company } from "~/features/catalog/company";
@@ -326,8 +326,9 @@ export interface QuoteInvoiceSummary {
 }
 
 /**
- * The invoices (not void) of quotes `quoteIds`, by quote, oldest first: what was invoiced, paid
- * and is due, for the account's quote list and the status link.
+ * The invoices of quotes `quoteIds` that the customer was sent (not drafts, which staff are still
+ * reviewing, nor void ones), by quote, oldest first: what was invoiced, paid and is due, for the
+ * account's quote list and the status link.
  */
 export async function invoicesOfQuotes(
   quoteIds: string[],
@@ -337,7 +338,7 @@ export async function invoicesOfQuotes(
   const rows = await db
     .select()
     .from(invoices)
-    .where(and(inArray(invoices.quote_id, ids), ne(invoices.status, "void")))
+    .where(and(inArray(invoices.quote_id, ids), notInArray(invoices.status, ["draft", "void"])))
     .orderBy(asc(invoices.created_at), asc(invoices.sequence));
   const today = denverDate(new Date());
   const received =
@@ -389,11 +390,12 @@ export async function invoicesOfQuotes(
 
 /**
  * Invoice `invoiceId` when signed-in customer `userId` may see it: theirs by account, or of one
- * of their quotes. @throws the private 404 otherwise
+ * of their quotes, once sent (a draft is not theirs to see yet). @throws the private 404 otherwise
  */
 export async function customerInvoice(userId: string, invoiceId: string): Promise<InvoiceRow> {
   const invoice = await invoiceById(invoiceId);
-  if (!invoice) notFound();
+  // a draft is staff's until they send it: its amount may still change
+  if (!invoice || invoice.status === "draft") notFound();
   if (invoice.customer_id === userId) return invoice;
   if (invoice.quote_id) {
     const [quote] = await db
