@@ -2,16 +2,26 @@
 import { stringify } from "csv-stringify/sync";
 import { denverDate } from "~/lib/dates";
 
+/** A cell a spreadsheet reads as a formula (OWASP CSV injection: =, +, -, @, tab or CR first). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain amount such as -197.50: a number to a spreadsheet, never a formula. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
 /**
  * The options every export gives csv-stringify: a header row of `columns`, CRLF line ends
- * (RFC 4180), and cells starting with =, +, -, @, tab or CR prefixed with ' (`escape_formulas`;
- * OWASP CSV injection) so spreadsheets never run them as formulas.
+ * (RFC 4180), and cells starting with =, +, -, @, tab or CR prefixed with ' (OWASP CSV injection)
+ * so spreadsheets never run them as formulas, except a plain negative amount (a deposit credit,
+ * a refund), which stays a number for the books. csv-stringify's own `escape_formulas` would
+ * turn -197.50 into the text '-197.50.
  */
 export function csvOptions(columns: string[]) {
   return {
     header: true,
     columns,
-    escape_formulas: true,
+    cast: {
+      string: (value: string) =>
+        FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value,
+    },
     record_delimiter: "windows",
   } as const;
 }

@@ -310,6 +310,18 @@ describe.each(drivers)("the books on %s", (driver) => {
     ).toMatchObject({ ok: true });
     const [, after] = await invoicesOf(accepted.quoteId);
     expect(after).toMatchObject({ status: "partly_paid", paid_cents: 6_000 });
+    // the books' CSVs keep the deposit credit and the refund as negative numbers, not text
+    const csvOf = async (route: typeof invoicesExport, path: string) =>
+      (
+        (await run(route.loader as never, { request: requestTo(path), context: contextFor(admin) }))
+          .value as Response
+      ).text();
+    const invoicesCsv = await csvOf(invoicesExport, "/admin/invoices/export.csv");
+    expect(invoicesCsv).toMatch(new RegExp(`${final!.number},.*,-\\d+\\.\\d{2},`));
+    expect(invoicesCsv).not.toContain("'-");
+    const paymentsCsv = await csvOf(paymentsExport as never, "/admin/invoices/payments.csv");
+    expect(paymentsCsv).toContain(",-40.00,");
+    expect(paymentsCsv).not.toContain("'-");
     // another request's invoice is not reachable from this page
     expect(
       await invoicePost(admin.id, quoteId, form({ intent: "invoice-void", invoiceId: final!.id })),
