@@ -261,7 +261,25 @@ describe.each(drivers)("the books on %s", (driver) => {
           invoiceId: final!.id,
           method: "check",
           amount: "100.00",
-          receivedOn: "2027-12-01",
+          receivedOn: "2099-01-01",
+          reference: "5150",
+        }),
+      ),
+    ).toMatchObject({
+      ok: false,
+      status: 400,
+      message: "The date received cannot be in the future",
+    });
+    expect(
+      await invoicePost(
+        admin.id,
+        accepted.quoteId,
+        form({
+          intent: "invoice-payment",
+          invoiceId: final!.id,
+          method: "check",
+          amount: "100.00",
+          receivedOn: "2026-12-01",
         }),
       ),
     ).toMatchObject({ ok: false, status: 400, message: "Enter the check number." });
@@ -274,7 +292,7 @@ describe.each(drivers)("the books on %s", (driver) => {
           invoiceId: final!.id,
           method: "check",
           amount: "100.00",
-          receivedOn: "2027-12-01",
+          receivedOn: "2026-12-01",
           reference: "5150",
         }),
       ),

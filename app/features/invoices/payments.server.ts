@@ -53,7 +53,10 @@ const dollars = (message: string) =>
 export const staffPaymentSchema = z.object({
   method: z.enum(STAFF_PAYMENT_METHODS, { error: "Choose how it was paid" }),
   amount: dollars("Enter the amount received, e.g. 250.00"),
-  receivedOn: z.iso.date({ error: "Enter the date it was received" }),
+  receivedOn: z.iso
+    .date({ error: "Enter the date it was received" })
+    // a payment is recorded once it arrived: a later date is a typing slip (Utah's today)
+    .refine((day) => day <= denverDate(new Date()), "The date received cannot be in the future"),
   reference: z.string().trim().max(100, "At most 100 characters").optional(),
 });
 export type StaffPaymentInput = z.infer<typeof staffPaymentSchema>;
