@@ -15,6 +15,7 @@ import {
   invoicesOfQuotes,
 } from "~/features/invoices/customer.server";
 import { sendInvoice } from "~/features/invoices/invoices.server";
+import { PROCESSING_MESSAGE } from "~/features/invoices/money";
 import { recordStaffPayment } from "~/features/invoices/payments.server";
 import { invoicesPart } from "~/features/invoices/personal-data.server";
 import { createTypedInvoice, readTypedInvoice } from "~/features/invoices/typed.server";
@@ -215,6 +216,26 @@ describe.each(drivers)("invoice pages on %s", (driver) => {
     );
     expect(page.html).toContain("Processing");
     expect((await invoicesOf(invoice.quote_id as string))[0]?.paid_cents).toBe(0);
+    // back on the invoice: the $10.00 processing is not asked for again
+    const rest = invoice.total_cents - 1_000;
+    const shown = await render(`/invoices/${token}`);
+    expect(shown.html).toMatch(/<dt>Processing<\/dt><dd>\$10\.00<\/dd>/);
+    expect(shown.html).toContain(`value="${(rest / 100).toFixed(2)}"`);
+    expect(shown.html).toContain("the balance less the $10.00 processing");
+    expect(await pay(token, (invoice.total_cents / 100).toFixed(2))).toMatchObject({
+      init: { status: 400 },
+    });
+    // the rest paid by bank too: nothing is left to pay until Stripe settles or fails them
+    const second = (await pay(token, (rest / 100).toFixed(2))) as Response;
+    await fetch(second.headers.get("Location") as string, {
+      method: "POST",
+      body: new URLSearchParams({ method: "bank" }),
+      redirect: "manual",
+    });
+    const settled = await render(`/invoices/${token}`);
+    expect(settled.html).toContain(PROCESSING_MESSAGE);
+    expect(settled.html).not.toContain('name="amount"');
+    expect(await pay(token, "1.00")).toMatchObject({ init: { status: 409 } });
   });
 
   it("without STRIPE_SECRET_KEY explains how to pay by check or phone, and Pay is refused", async () => {

@@ -11,11 +11,15 @@ import { MIN_ONLINE_PAYMENT_CENTS } from "~/features/catalog/invoice-enums";
 import { db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { type InvoiceOutcome, invoiceById } from "./invoices.server";
-import { formatCents } from "./money";
+import { formatCents, PROCESSING_MESSAGE } from "./money";
+import { paymentsOfInvoice, processingCents } from "./payments.server";
 import { onlinePaymentsEnabled, stripe } from "./stripe.server";
 import { applyRetrievedSession } from "./webhooks.server";
 
-/** The least and most a homeowner may pay online now on an invoice with balance `balance`. */
+/**
+ * The least and most a homeowner may pay online now on an invoice with `balance` cents payable
+ * (the balance less what is processing).
+ */
 export function payableRange(balance: number): { min: number; max: number } {
   return { min: Math.min(MIN_ONLINE_PAYMENT_CENTS, balance), max: balance };
 }
@@ -24,8 +28,9 @@ export function payableRange(balance: number): { min: number; max: number } {
  * Opens a Checkout Session for `amountCents` of invoice `invoiceId` and returns Stripe's page.
  * @param returnUrl our page Stripe sends the payer back to (`?session_id=...` is added), and the
  *   page a cancel returns to
- * @returns ok with the hosted page's URL; 503 when online payment is off; 404 unknown; 409 void or
- *   paid; 400 an amount outside $1 .. the balance; 502 when Stripe could not be reached
+ * @returns ok with the hosted page's URL; 503 when online payment is off; 404 unknown; 409 void,
+ *   paid or the rest processing; 400 an amount outside $1 .. the balance less what is processing;
+ *   502 when Stripe could not be reached
  */
 export async function startCheckout(
   invoiceId: string,
@@ -45,7 +50,9 @@ export async function startCheckout(
     return { ok: false, status: 409, message: "This invoice is void." };
   const balance = invoice.total_cents - invoice.paid_cents;
   if (balance <= 0) return { ok: false, status: 409, message: "This invoice is paid. Thank you." };
-  const range = payableRange(balance);
+  const payable = balance - processingCents(await paymentsOfInvoice(invoice.id));
+  if (payable <= 0) return { ok: false, status: 409, message: PROCESSING_MESSAGE };
+  const range = payableRange(payable);
   if (!Number.isSafeInteger(amountCents) || amountCents < range.min || amountCents > range.max) {
     const message = `Enter an amount from ${formatCents(range.min)} to ${formatCents(range.max)}.`;
     return { ok: false, status: 400, message, fieldErrors: { amount: [message] } };

@@ -30,7 +30,7 @@ import {
 } from "./invoices.server";
 import { invoicePdfFilename } from "./mail.server";
 import { formatCents, formatQuantity, parseDollars } from "./money";
-import { paymentsOfInvoice, receiptOf } from "./payments.server";
+import { paymentsOfInvoice, processingCents, receiptOf } from "./payments.server";
 import { renderInvoicePdf } from "./pdf.server";
 import { onlinePaymentsEnabled } from "./stripe.server";
 
@@ -82,6 +82,10 @@ export interface InvoiceView {
   paid: string;
   balanceCents: number;
   balance: string;
+  /** online payments Stripe has not settled yet (a US bank debit takes days), or null */
+  processing: string | null;
+  /** what may still be paid now: the balance less what is processing, in cents */
+  payableCents: number;
   payments: {
     id: string;
     date: string;
@@ -100,7 +104,8 @@ export async function invoiceView(
   today: string = denverDate(new Date()),
 ): Promise<InvoiceView> {
   const paid = await paymentsOfInvoice(invoice.id);
-  const balance = invoice.total_cents - invoice.paid_cents;
+  const balance = invoice.status === "void" ? 0 : invoice.total_cents - invoice.paid_cents;
+  const processing = processingCents(paid);
   return {
     id: invoice.id,
     number: invoice.number,
@@ -123,8 +128,10 @@ export async function invoiceView(
     tax: invoice.tax_cents > 0 ? formatCents(invoice.tax_cents) : null,
     total: formatCents(invoice.total_cents),
     paid: formatCents(invoice.paid_cents),
-    balanceCents: invoice.status === "void" ? 0 : balance,
-    balance: formatCents(invoice.status === "void" ? 0 : balance),
+    balanceCents: balance,
+    balance: formatCents(balance),
+    processing: processing > 0 ? formatCents(processing) : null,
+    payableCents: Math.max(0, balance - processing),
     payments: paid.map((p) => ({
       id: p.id,
       date: formatDate(p.received_on),
@@ -175,7 +182,7 @@ export async function loadInvoicePage(token: string, context: Context) {
   const invoice = await invoiceOfToken(token);
   const view = await invoiceView(invoice, (id) => tokenHref(token, `/receipts/${id}`));
   return data(
-    { view, pay: payOptions(view.balanceCents), pdfHref: tokenHref(token, "/pdf") },
+    { view, pay: payOptions(view.payableCents), pdfHref: tokenHref(token, "/pdf") },
     { headers: PRIVATE_PAGE_HEADERS },
   );
 }
@@ -248,7 +255,7 @@ export async function loadCustomerInvoicePage(userId: string, invoiceId: string)
   const invoice = await customerInvoice(userId, invoiceId);
   const view = await invoiceView(invoice, (id) => accountHref(invoice.id, `/receipts/${id}`));
   return data(
-    { view, pay: payOptions(view.balanceCents), pdfHref: accountHref(invoice.id, "/pdf") },
+    { view, pay: payOptions(view.payableCents), pdfHref: accountHref(invoice.id, "/pdf") },
     { headers: PRIVATE_PAGE_HEADERS },
   );
 }

@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Alert, Field, Input } from "~/components/ui/form-controls";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import type { InvoiceView, PayOptions } from "./customer.server";
+import { PROCESSING_MESSAGE } from "./money";
 
 /** The badge tone of an invoice's status as shown (Overdue included). */
 export function invoiceTone(view: { statusLabel: string; status?: string }): BadgeTone {
@@ -25,6 +26,7 @@ function Totals({ view }: { view: InvoiceView }) {
     ...(view.tax ? ([["Sales tax (estimate)", view.tax]] as [string, string][]) : []),
     ["Total", view.total, true],
     ["Paid", view.paid],
+    ...(view.processing ? ([["Processing", view.processing]] as [string, string][]) : []),
     ["Balance due", view.balance, true],
   ];
   return (
@@ -154,6 +156,13 @@ export function PaySection({
       <Alert tone="success">This invoice is paid. Thank you.</Alert>
     ) : null;
   }
+  if (view.payableCents <= 0) {
+    return (
+      <p role="status" className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm">
+        {PROCESSING_MESSAGE}
+      </p>
+    );
+  }
   const offline = (
     <p className="text-sm text-slate-700">
       You can also pay by check payable to {pay.payee} (write {view.number} on it), or call us at{" "}
@@ -184,7 +193,11 @@ export function PaySection({
           id="amount"
           label="Amount to pay (USD)"
           required
-          description={`From ${pay.minimum} up to the balance of ${pay.maximum}.`}
+          description={
+            view.processing
+              ? `From ${pay.minimum} up to ${pay.maximum}: the balance less the ${view.processing} processing.`
+              : `From ${pay.minimum} up to the balance of ${pay.maximum}.`
+          }
           errors={error ? [error] : undefined}
         >
           {(control) => (

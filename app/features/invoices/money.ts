@@ -17,3 +17,7 @@ export interface InvoiceLine {
 /** 245000 -> "$2,450.00". */
 export const formatCents = formatUsd;
 export { formatQuantity, parseDollars };
+
+/** What the invoice page and a refused Pay say while the rest of the balance is processing. */
+export const PROCESSING_MESSAGE =
+  "Your payment of the rest of this invoice is processing: a bank payment takes a few business days to clear. There is nothing more to pay now.";

@@ -322,6 +322,17 @@ export async function refundPayment(
   });
 }
 
+/**
+ * The cents of `rows` (one invoice's payments) still processing: taken online, not yet settled by
+ * Stripe (a US bank debit takes days). They are not paid, but asking for them again would have
+ * the customer pay twice.
+ */
+export function processingCents(rows: Pick<PaymentRow, "status" | "amount_cents">[]): number {
+  return rows
+    .filter((row) => row.status === "pending")
+    .reduce((sum, row) => sum + row.amount_cents, 0);
+}
+
 /** The payments of invoice `invoiceId` with their refunds, oldest first. */
 export async function paymentsOfInvoice(
   invoiceId: string,
