@@ -238,6 +238,27 @@ describe.each(drivers)("invoice pages on %s", (driver) => {
     expect(await pay(token, "1.00")).toMatchObject({ init: { status: 409 } });
   });
 
+  it("without JavaScript a refused amount comes back as typed, with its message, never replaced by the balance", async () => {
+    const { invoice, token } = await mailedInvoice();
+    for (const typed of ["1000", "12.345", "abc"]) {
+      const page = await renderRoute(
+        invoiceRoute as never,
+        "/invoices/:token",
+        `/invoices/${token}`,
+        contextFor(),
+        {
+          method: "POST",
+          body: new URLSearchParams({ amount: typed }),
+        },
+      );
+      expect(page.status).toBe(400);
+      const html = page.html.replaceAll("<!-- -->", "");
+      expect(html).toContain(`value="${typed}"`);
+      expect(html).not.toContain(`value="${(invoice.total_cents / 100).toFixed(2)}"`);
+      expect(html).toContain('aria-invalid="true"');
+    }
+  });
+
   it("without STRIPE_SECRET_KEY explains how to pay by check or phone, and Pay is refused", async () => {
     const { token } = await mailedInvoice();
     const saved = env();

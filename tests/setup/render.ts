@@ -6,6 +6,7 @@ import {
   createStaticRouter,
   RouterContextProvider,
   StaticRouterProvider,
+  useActionData,
   useLoaderData,
   useMatches,
   useParams,
@@ -16,6 +17,7 @@ import { ORIGIN } from "./actions";
 /** The parts of a framework route module this helper runs. */
 interface RouteModule {
   loader: (args: never) => unknown;
+  action?: (args: never) => unknown;
   default: ComponentType<never>;
   ErrorBoundary?: ComponentType<never>;
 }
@@ -33,7 +35,12 @@ function handleOf(matches: ReturnType<typeof useMatches>): Handle {
 function RouteComponent() {
   const matches = useMatches();
   const { Page } = handleOf(matches);
-  return createElement(Page, { loaderData: useLoaderData(), params: useParams(), matches });
+  return createElement(Page, {
+    loaderData: useLoaderData(),
+    actionData: useActionData(),
+    params: useParams(),
+    matches,
+  });
 }
 
 /** The module's ErrorBoundary with what the loader threw. */
@@ -49,7 +56,8 @@ function RouteErrorBoundary() {
  * GETs `path` from route `module` mounted at `pattern` (e.g. "/blog/category/:slug"): its loader
  * runs through React Router's static handler, then its component renders with the loader data,
  * or its ErrorBoundary with what the loader threw. `requestContext`: the request's router context (e.g. a
- * signed-in user's); default an empty one.
+ * signed-in user's); default an empty one. With `init` a POST: the action runs first and the page
+ * renders with its answer, as a browser without JavaScript gets it.
  * @returns the response status and the rendered HTML
  */
 export async function renderRoute(
@@ -57,6 +65,7 @@ export async function renderRoute(
   pattern: string,
   path: string,
   requestContext: RouterContextProvider = new RouterContextProvider(),
+  init?: RequestInit,
 ): Promise<{ status: number; html: string }> {
   const handle: Handle = {
     Page: module.default as Handle["Page"],
@@ -67,12 +76,13 @@ export async function renderRoute(
       id: "page",
       path: pattern,
       loader: module.loader as never,
+      action: module.action as never,
       handle,
       Component: RouteComponent,
       ErrorBoundary: RouteErrorBoundary,
     },
   ]);
-  const context = await handler.query(new Request(`${ORIGIN}${path}`), {
+  const context = await handler.query(new Request(`${ORIGIN}${path}`, init), {
     requestContext,
   });
   if (context instanceof Response) {

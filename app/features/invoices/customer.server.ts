@@ -201,10 +201,12 @@ export async function payInvoice(token: string, request: Request, context: Conte
 /** Opens Stripe's page for the amount posted in `request`; Stripe sends the payer to `returnPath`. */
 async function checkoutFor(invoice: InvoiceRow, request: Request, returnPath: string) {
   const form = await request.formData();
-  const cents = parseDollars(String(form.get("amount") ?? ""));
+  // a refused amount comes back as typed (without JavaScript the page is drawn anew)
+  const amount = String(form.get("amount") ?? "").slice(0, 40);
+  const cents = parseDollars(amount);
   if (cents === null) {
     return data(
-      { error: "Enter the amount to pay, e.g. 250.00" },
+      { error: "Enter the amount to pay, e.g. 250.00", amount },
       { status: 400, headers: PRIVATE_PAGE_HEADERS },
     );
   }
@@ -212,7 +214,7 @@ async function checkoutFor(invoice: InvoiceRow, request: Request, returnPath: st
   const outcome = await startCheckout(invoice.id, cents, returnUrl);
   if (!outcome.ok) {
     return data(
-      { error: outcome.message },
+      { error: outcome.message, amount },
       { status: outcome.status, headers: PRIVATE_PAGE_HEADERS },
     );
   }

@@ -145,10 +145,13 @@ export function PaySection({
   view,
   pay,
   error,
+  typed,
 }: {
   view: InvoiceView;
   pay: PayOptions;
   error?: string;
+  /** the amount a refused post carried, shown again as typed */
+  typed?: string;
 }) {
   const busy = useIsPending();
   if (view.balanceCents <= 0) {
@@ -206,7 +209,7 @@ export function PaySection({
               name="amount"
               inputMode="decimal"
               autoComplete="off"
-              defaultValue={pay.defaultAmount}
+              defaultValue={typed ?? pay.defaultAmount}
               className="max-w-40"
             />
           )}

@@ -30,7 +30,12 @@ export default function AccountInvoiceRoute({ loaderData, actionData }: Route.Co
   return (
     <div className="space-y-8">
       <InvoiceDocument view={loaderData.view} pdfHref={loaderData.pdfHref} />
-      <PaySection view={loaderData.view} pay={loaderData.pay} error={actionData?.error} />
+      <PaySection
+        view={loaderData.view}
+        pay={loaderData.pay}
+        error={actionData?.error}
+        typed={actionData?.amount}
+      />
     </div>
   );
 }

@@ -27,7 +27,12 @@ export default function InvoiceRoute({ loaderData, actionData }: Route.Component
   return (
     <div className="mx-auto max-w-3xl space-y-8 px-4 py-10">
       <InvoiceDocument view={loaderData.view} pdfHref={loaderData.pdfHref} />
-      <PaySection view={loaderData.view} pay={loaderData.pay} error={actionData?.error} />
+      <PaySection
+        view={loaderData.view}
+        pay={loaderData.pay}
+        error={actionData?.error}
+        typed={actionData?.amount}
+      />
     </div>
   );
 }
