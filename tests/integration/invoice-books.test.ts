@@ -8,7 +8,7 @@ import { createElement } from "react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { seedPriceBook } from "~/features/estimates/seed.server";
-import { invoicePost } from "~/features/invoices/admin.server";
+import { invoicePost, loadQuoteInvoices } from "~/features/invoices/admin.server";
 import {
   agingSummary,
   INVOICE_CSV_COLUMNS,
@@ -270,6 +270,35 @@ describe.each(drivers)("the books on %s", (driver) => {
       status: 400,
       message: "The date received cannot be in the future",
     });
+    // through the page without JavaScript: the refused payment's answers come back to its form
+    const refusedPayment = await run(quotePage.action as never, {
+      request: requestTo(`/admin/quotes/${accepted.quoteId}`, {
+        intent: "invoice-payment",
+        invoiceId: final!.id,
+        method: "cash",
+        amount: "12.34",
+        receivedOn: "2099-01-01",
+        reference: "Envelope 7",
+      }),
+      context: contextFor(admin),
+      params: { id: accepted.quoteId },
+    });
+    expect(refusedPayment.status).toBe(400);
+    const answers = (refusedPayment.value as { invoiceAnswers: Record<string, string> })
+      .invoiceAnswers;
+    const views = await loadQuoteInvoices(accepted.quoteId);
+    const card = await renderRoute(
+      {
+        loader: () => null,
+        default: () => createElement(InvoicesCard, { invoices: views, answers }),
+      },
+      "/admin/quotes/:id",
+      `/admin/quotes/${accepted.quoteId}`,
+    );
+    for (const value of ['value="12.34"', 'value="2099-01-01"', 'value="Envelope 7"']) {
+      expect(card.html).toContain(value);
+    }
+    expect(card.html).toMatch(/<option value="cash" selected="">/);
     expect(
       await invoicePost(
         admin.id,
@@ -498,8 +527,8 @@ describe.each(drivers)("the books on %s", (driver) => {
       "lines[0].taxable": "on",
     };
     const refused = await post(typed);
-    const reply = refused.value as { invoiceError: string; invoiceTyped: Record<string, string> };
-    expect(reply.invoiceTyped).toEqual({ kind: "manual", ...typed });
+    const reply = refused.value as { invoiceError: string; invoiceAnswers: Record<string, string> };
+    expect(reply.invoiceAnswers).toEqual({ intent: "invoice-typed", kind: "manual", ...typed });
     const shown = await renderRoute(
       {
         loader: () => null,
@@ -507,7 +536,7 @@ describe.each(drivers)("the books on %s", (driver) => {
           createElement(InvoicesCard, {
             invoices: [],
             error: reply.invoiceError,
-            typed: reply.invoiceTyped,
+            answers: reply.invoiceAnswers,
           }),
       },
       "/admin/quotes/:id",

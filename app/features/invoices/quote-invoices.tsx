@@ -27,14 +27,17 @@ function Hidden({ intent, invoiceId }: { intent: string; invoiceId?: string }) {
   );
 }
 
-function PaymentForm({ invoice }: { invoice: InvoiceView }) {
+/** What a refused post of this form carried (invoiceFormAnswers), else undefined. */
+type Answers = Record<string, string> | undefined;
+
+function PaymentForm({ invoice, answers }: { invoice: InvoiceView; answers: Answers }) {
   const id = (name: string) => `${name}-${invoice.id}`;
   return (
     <Form method="post" className="grid gap-3 sm:grid-cols-2">
       <Hidden intent="invoice-payment" invoiceId={invoice.id} />
       <Field id={id("method")} label="Method" required>
         {(control) => (
-          <Select {...control} name="method" defaultValue="check">
+          <Select {...control} name="method" defaultValue={answers?.method ?? "check"}>
             {STAFF_PAYMENT_METHODS.map((m) => (
               <option key={m} value={m}>
                 {paymentMethod.label(m)}
@@ -49,15 +52,17 @@ function PaymentForm({ invoice }: { invoice: InvoiceView }) {
             {...control}
             name="amount"
             inputMode="decimal"
-            defaultValue={(invoice.balanceCents / 100).toFixed(2)}
+            defaultValue={answers?.amount ?? (invoice.balanceCents / 100).toFixed(2)}
           />
         )}
       </Field>
       <Field id={id("receivedOn")} label="Received on" required>
-        {(control) => <Input {...control} name="receivedOn" type="date" />}
+        {(control) => (
+          <Input {...control} name="receivedOn" type="date" defaultValue={answers?.receivedOn} />
+        )}
       </Field>
       <Field id={id("reference")} label="Reference" description="Check number, transfer reference">
-        {(control) => <Input {...control} name="reference" />}
+        {(control) => <Input {...control} name="reference" defaultValue={answers?.reference} />}
       </Field>
       <div className="sm:col-span-2">
         <Button type="submit" size="sm">
@@ -72,10 +77,12 @@ function RefundForm({
   invoice,
   paymentId,
   label,
+  answers,
 }: {
   invoice: InvoiceView;
   paymentId: string;
   label: string;
+  answers: Answers;
 }) {
   const id = (name: string) => `${name}-${paymentId}`;
   return (
@@ -84,11 +91,26 @@ function RefundForm({
       <input type="hidden" name="paymentId" value={paymentId} />
       <Field id={id("refund-amount")} label={`Refund of ${label} (USD)`}>
         {(control) => (
-          <Input {...control} name="amount" inputMode="decimal" size="sm" className="w-28" />
+          <Input
+            {...control}
+            name="amount"
+            inputMode="decimal"
+            size="sm"
+            className="w-28"
+            defaultValue={answers?.amount}
+          />
         )}
       </Field>
       <Field id={id("refund-reason")} label={`Reason for refunding ${label}`}>
-        {(control) => <Input {...control} name="reason" size="sm" className="w-48" />}
+        {(control) => (
+          <Input
+            {...control}
+            name="reason"
+            size="sm"
+            className="w-48"
+            defaultValue={answers?.reason}
+          />
+        )}
       </Field>
       <Button type="submit" size="sm" variant="outline">
         Refund
@@ -165,18 +187,21 @@ function TypedInvoiceForm({ values }: { values?: Record<string, string> }) {
 }
 
 /**
- * The admin quote page's card. `error`: the message of a refused post; `typed`: what was typed
- * into a refused typed invoice.
+ * The admin quote page's card. `error`: the message of a refused post; `answers`: what that post
+ * carried (invoiceFormAnswers), given back to the form it came from.
  */
 export function InvoicesCard({
   invoices,
   error,
-  typed,
+  answers,
 }: {
   invoices: InvoiceView[];
   error?: string;
-  typed?: Record<string, string>;
+  answers?: Record<string, string>;
 }) {
+  const of = (intent: string, key: "invoiceId" | "paymentId", id: string): Answers =>
+    answers?.intent === intent && answers[key] === id ? answers : undefined;
+  const typed = answers?.intent === "invoice-typed" ? answers : undefined;
   return (
     <TitledCard id="invoices" title="Invoices" bodyClassName="space-y-6">
       {error && <Alert>{error}</Alert>}
@@ -210,6 +235,7 @@ export function InvoicesCard({
                       invoice={invoice}
                       paymentId={p.id}
                       label={`${p.method}, ${p.amount} of ${p.date}`}
+                      answers={of("invoice-refund", "paymentId", p.id)}
                     />
                   )}
                 </li>
@@ -235,7 +261,11 @@ export function InvoicesCard({
             </div>
           )}
           {invoice.status !== "void" && invoice.balanceCents > 0 && (
-            <PaymentForm invoice={invoice} />
+            <PaymentForm
+              key={JSON.stringify(of("invoice-payment", "invoiceId", invoice.id) ?? null)}
+              invoice={invoice}
+              answers={of("invoice-payment", "invoiceId", invoice.id)}
+            />
           )}
         </section>
       ))}

@@ -29,16 +29,23 @@ import type { InvoiceLine } from "./money";
 
 export type TypedKind = (typeof TYPED_INVOICE_KINDS)[number];
 
+/** The fields of the quote page's invoice forms that a refusal gives back (not the ids). */
+const ANSWER_FIELD = /^(kind|method|amount|receivedOn|reference|reason|lines\[\d+\]\.\w+)$/;
+
 /**
- * What staff typed into the typed-invoice form, as text by field name (`kind`,
- * `lines[0].description`, ...), to give back to the form with a refusal: without JavaScript the
+ * What staff typed into one of the quote page's invoice forms (typed invoice, payment, refund),
+ * as text by field name (`kind`, `lines[0].description`, `amount`, ...) with the form's `intent`,
+ * `invoiceId` and `paymentId`, to give back to that form with a refusal: without JavaScript the
  * page is drawn again from the server, and nothing typed may be lost.
  */
-export function typedInvoiceAnswers(form: FormData): Record<string, string> {
+export function invoiceFormAnswers(form: FormData): Record<string, string> {
   const answers: Record<string, string> = {};
   for (const [name, value] of form) {
-    if (typeof value === "string" && (name === "kind" || /^lines\[\d+\]\.\w+$/.test(name))) {
+    if (typeof value !== "string") continue;
+    if (name === "intent" || name === "invoiceId" || name === "paymentId") {
       answers[name] = value;
+    } else if (ANSWER_FIELD.test(name)) {
+      answers[name] = value.slice(0, 2_000);
     }
   }
   return answers;

@@ -23,7 +23,7 @@ import {
 } from "~/features/estimates/quote-estimate.server";
 import { invoicePost, isInvoicePost, loadQuoteInvoices } from "~/features/invoices/admin.server";
 import { InvoicesCard } from "~/features/invoices/quote-invoices";
-import { typedInvoiceAnswers } from "~/features/invoices/typed.server";
+import { invoiceFormAnswers } from "~/features/invoices/typed.server";
 import { JobCard } from "~/features/jobs/job-card";
 import { jobOfQuote } from "~/features/jobs/summary.server";
 import { QuoteFilesList } from "~/features/quotes/files-list";
@@ -68,7 +68,7 @@ const noReplies = {
   addressResult: undefined as SubmissionResult<string[]> | null | undefined,
   invoiceError: undefined as string | undefined,
   /** what was typed into a refused typed invoice, given back to its form */
-  invoiceTyped: undefined as Record<string, string> | undefined,
+  invoiceAnswers: undefined as Record<string, string> | undefined,
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -106,9 +106,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (isInvoicePost(form)) {
     const outcome = await invoicePost(admin.id, id, form);
     if (!outcome.ok) {
-      const invoiceTyped =
-        form.get("intent") === "invoice-typed" ? typedInvoiceAnswers(form) : undefined;
-      return data({ ...noReplies, invoiceError: outcome.message, invoiceTyped }, outcome.status);
+      const invoiceAnswers = invoiceFormAnswers(form);
+      return data({ ...noReplies, invoiceError: outcome.message, invoiceAnswers }, outcome.status);
     }
     return redirectWithToast(`${page}#invoices`, {
       type: "success",
@@ -224,7 +223,7 @@ export default function AdminQuote({ loaderData: q, actionData }: Route.Componen
       <InvoicesCard
         invoices={q.invoices}
         error={actionData?.invoiceError}
-        typed={actionData?.invoiceTyped}
+        answers={actionData?.invoiceAnswers}
       />
       <TitledCard title="Change status" as="h3">
         <StatusChangeForm
