@@ -16,7 +16,7 @@ import { env } from "~/lib/env.server";
 import { kickOutbox, queueMail } from "~/lib/outbox.server";
 import { consentHistory, mayText } from "./consent.server";
 import type { ThreadEntryView } from "./thread-entries";
-import { quotePerson, threadOf, touchThread } from "./threads.server";
+import { quotePerson, STAFF_REPLY_KIND, threadOf, touchThread } from "./threads.server";
 
 /** Threads shown per page of /admin/messages. */
 export const THREADS_PER_PAGE = 50;
@@ -90,9 +90,6 @@ export type ThreadEntry =
       quoteId: string | null;
     })
   | (Omit<Extract<ThreadEntryView, { kind: "sent" }>, "at"> & { at: Date });
-
-/** The kind of outbox row a staff reply is. */
-export const STAFF_REPLY_KIND = "staff_reply";
 
 /** The entries of thread `thread` (its customer messages and what was sent to its addresses). */
 export async function threadEntries(thread: {

@@ -18,9 +18,7 @@ import { db } from "~/lib/db.server";
 import { isId } from "~/lib/ids";
 import { createRateLimit, type RateLimit } from "~/lib/rate-limit.server";
 import type { ThreadEntryView } from "./thread-entries";
-import { markNewMessage, quotePerson, threadOf } from "./threads.server";
-
-const STAFF_REPLY_KIND = "staff_reply";
+import { markNewMessage, quotePerson, STAFF_REPLY_KIND, threadOf } from "./threads.server";
 
 /** The 'Message the company' form. */
 export const customerMessageSchema = z.object({

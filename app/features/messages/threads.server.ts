@@ -11,6 +11,9 @@ import { type Database, db } from "~/lib/db.server";
 
 type Executor = Pick<Database, "select" | "insert" | "update">;
 
+/** The kind of outbox row a staff reply is (the staff's thread and the customer's page read it). */
+export const STAFF_REPLY_KIND = "staff_reply";
+
 /** Who a thread is about: any of account id, email and E.164 number, and a name to show. */
 export interface ThreadPerson {
   userId?: string | null;
