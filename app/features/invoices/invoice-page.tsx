@@ -140,6 +140,27 @@ export function InvoiceDocument({ view, pdfHref }: { view: InvoiceView; pdfHref:
   );
 }
 
+/**
+ * The customer's invoice page (behind the mailed link, and in the account): the invoice and how
+ * to pay it. `page`: the loader's data; `answer`: a refused Pay's message and amount as typed.
+ */
+export function InvoicePage({
+  page,
+  answer,
+  className = "",
+}: {
+  page: { view: InvoiceView; pay: PayOptions; pdfHref: string };
+  answer?: { error?: string; amount?: string };
+  className?: string;
+}) {
+  return (
+    <div className={`space-y-8 ${className}`}>
+      <InvoiceDocument view={page.view} pdfHref={page.pdfHref} />
+      <PaySection view={page.view} pay={page.pay} error={answer?.error} typed={answer?.amount} />
+    </div>
+  );
+}
+
 /** How to pay: the online form, or check and phone. */
 export function PaySection({
   view,

@@ -1,7 +1,7 @@
 import { accountErrorBoundary } from "~/components/layout/account-error";
 import { company } from "~/features/catalog/company";
 import { loadCustomerInvoicePage, payCustomerInvoice } from "~/features/invoices/customer.server";
-import { InvoiceDocument, PaySection } from "~/features/invoices/invoice-page";
+import { InvoicePage } from "~/features/invoices/invoice-page";
 import { idParam } from "~/lib/ids";
 import { privatePage } from "~/lib/private-page";
 import { privatePageMeta } from "~/lib/seo";
@@ -27,17 +27,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function AccountInvoiceRoute({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <div className="space-y-8">
-      <InvoiceDocument view={loaderData.view} pdfHref={loaderData.pdfHref} />
-      <PaySection
-        view={loaderData.view}
-        pay={loaderData.pay}
-        error={actionData?.error}
-        typed={actionData?.amount}
-      />
-    </div>
-  );
+  return <InvoicePage page={loaderData} answer={actionData} />;
 }
 
 export const ErrorBoundary = accountErrorBoundary(

@@ -1,7 +1,7 @@
 import { errorBoundary } from "~/components/layout/error-page";
 import { company } from "~/features/catalog/company";
 import { loadInvoicePage, payInvoice } from "~/features/invoices/customer.server";
-import { InvoiceDocument, PaySection } from "~/features/invoices/invoice-page";
+import { InvoicePage } from "~/features/invoices/invoice-page";
 import { tokenParam } from "~/lib/ids";
 import { privatePage } from "~/lib/private-page";
 import { privatePageMeta } from "~/lib/seo";
@@ -25,15 +25,7 @@ export function meta(args: Route.MetaArgs) {
 
 export default function InvoiceRoute({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto max-w-3xl space-y-8 px-4 py-10">
-      <InvoiceDocument view={loaderData.view} pdfHref={loaderData.pdfHref} />
-      <PaySection
-        view={loaderData.view}
-        pay={loaderData.pay}
-        error={actionData?.error}
-        typed={actionData?.amount}
-      />
-    </div>
+    <InvoicePage page={loaderData} answer={actionData} className="mx-auto max-w-3xl px-4 py-10" />
   );
 }
 
