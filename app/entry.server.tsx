@@ -14,8 +14,10 @@ import { moveLegacyUploads } from "~/features/blog/uploads.server";
 import { queueDueFollowUps } from "~/features/estimates/follow-ups.server";
 import { seedPriceBook } from "~/features/estimates/seed.server";
 import { invoiceCompletedJobs } from "~/features/invoices/job-completion.server";
-// registers the outbox's drawer of receipt PDFs, drawn when their mail is sent (decision 0265)
+// register the outbox's drawers of receipt and completion report PDFs, drawn when their mail is
+// sent (decision 0265)
 import "~/features/invoices/payments.server";
+import "~/features/jobs/report-mail.server";
 import { queueOverdueReminders } from "~/features/invoices/reminders.server";
 import { startUploadSweeper } from "~/features/quotes/files.server";
 import { SubmissionKeyContext } from "~/features/quotes/submission-key";

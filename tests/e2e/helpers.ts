@@ -101,27 +101,31 @@ export function sentMail(): string[] {
     .map((f) => fs.readFileSync(path.join(dir, f), "utf8"));
 }
 
-/** The newest dev mail to `to` whose subject contains `subject`, decoded; waits for it. */
+/** The newest dev mail to `to` whose subject contains `subject`, decoded (its attachments by file name); waits for it. */
 export async function findMail(
   to: string,
   subject: string,
-): Promise<{ subject: string; text: string }> {
+): Promise<{ subject: string; text: string; attachments: string[] }> {
   const { default: PostalMime } = await import("postal-mime");
-  let found: { subject: string; text: string } | undefined;
+  let found: { subject: string; text: string; attachments: string[] } | undefined;
   await expect
     .poll(async () => {
       for (const raw of sentMail().reverse()) {
         const mail = await PostalMime.parse(raw);
         const recipients = (mail.to ?? []).map((a) => a.address?.toLowerCase());
         if (recipients.includes(to.toLowerCase()) && mail.subject?.includes(subject)) {
-          found = { subject: mail.subject, text: mail.text ?? "" };
+          found = {
+            subject: mail.subject,
+            text: mail.text ?? "",
+            attachments: mail.attachments.map((file) => file.filename ?? ""),
+          };
           return true;
         }
       }
       return false;
     })
     .toBe(true);
-  return found as { subject: string; text: string };
+  return found as { subject: string; text: string; attachments: string[] };
 }
 
 /** The first link in the newest dev mail to `to` whose subject contains `subject`. */

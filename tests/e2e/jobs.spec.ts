@@ -52,7 +52,7 @@ async function jobOpenedByStaff(
   await page.getByRole("button", { name: "Open a job" }).click();
   await expect(page.getByRole("heading", { name: /^Job J-/ })).toBeVisible();
   await hydrated(page);
-  return { context, page };
+  return { context, page, email };
 }
 
 /** The page on the narrowest phone: nothing scrolls sideways, and axe finds nothing. */
@@ -106,7 +106,7 @@ test("on a 375 px phone a mold job is recorded with the non-independent disclosu
   browser,
   admin,
 }) => {
-  const { context, page } = await jobOpenedByStaff(browser, admin, "mold", "jobs.mold");
+  const { context, page, email } = await jobOpenedByStaff(browser, admin, "mold", "jobs.mold");
 
   await startWork(page);
   // 'Complete job' is refused while the S520 record is missing
@@ -140,6 +140,9 @@ test("on a 375 px phone a mold job is recorded with the non-independent disclosu
 
   await page.getByRole("button", { name: "Complete job" }).click();
   await expect(page.getByText("Job completed")).toBeVisible();
+  // the homeowner's mail carries the report, drawn by the server's outbox when it sends it
+  const report = await findMail(email, "Your completion report");
+  expect(report.attachments).toEqual([expect.stringMatching(/^completion-report-J-\d{4}\.pdf$/)]);
 
   // the homeowner reads the disclosure on the crew's phone before signing
   const record = page.getByRole("region", { name: /^Completion record of job J-/ });

@@ -7,6 +7,7 @@
  * only.
  */
 import { readFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
@@ -28,6 +29,8 @@ import {
   saveReminders,
 } from "~/features/visits/reminders.server";
 import { db } from "~/lib/db.server";
+import { fileTransport } from "~/lib/mail.server";
+import { deliverDueMail } from "~/lib/outbox.server";
 import type { SessionUser } from "~/lib/session.server";
 import * as exportRoute from "~/routes/account/data-export";
 import * as accountReportRoute from "~/routes/account/job-report";
@@ -344,7 +347,34 @@ describe.each(drivers)("job completion records on %s", (driver) => {
     return { text: text.replace(/\s+/g, " "), sizes };
   }
 
-  const reportMailsOf = async (quoteId: string) => {
+  /** The report mails of `quoteId`, sent first; `queued`: how many the completion queued. */
+  const reportMailsOf = async (quoteId: string, queuedCount = 0) => {
+    // the completion queued the mail, not its PDF: the outbox draws it when it sends the mail
+    const queued = await db
+      .select({
+        drawer: schema.mail_outbox_attachments.drawer,
+        content: schema.mail_outbox_attachments.content,
+      })
+      .from(schema.mail_outbox_attachments)
+      .innerJoin(
+        schema.mail_outbox,
+        eq(schema.mail_outbox.id, schema.mail_outbox_attachments.outbox_id),
+      )
+      .where(
+        and(
+          eq(schema.mail_outbox.quote_id, quoteId),
+          eq(schema.mail_outbox.kind, "job_completion_report"),
+        ),
+      );
+    expect(queued).toEqual(
+      Array.from({ length: queuedCount }, () => ({
+        drawer: "job_completion_report",
+        content: null,
+      })),
+    );
+    await deliverDueMail({
+      transport: fileTransport(path.join(os.tmpdir(), "job-records-mail"), "site <s@r.test>"),
+    });
     const mails = await db
       .select()
       .from(schema.mail_outbox)
@@ -436,7 +466,7 @@ describe.each(drivers)("job completion records on %s", (driver) => {
           .select()
           .from(schema.quotes)
           .where(eq(schema.quotes.id, job.quoteId));
-        const mails = await reportMailsOf(job.quoteId);
+        const mails = await reportMailsOf(job.quoteId, 1);
         expect(mails, service).toHaveLength(1);
         const [{ mail, attachments }] = mails as [(typeof mails)[number]];
         const [number] = await db

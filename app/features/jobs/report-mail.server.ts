@@ -1,6 +1,6 @@
 /**
- * The completion report's delivery: mailed to the homeowner (its PDF attached) in the
- * completion's transaction, and downloaded again by the quote's owner from their home record or
+ * The completion report's delivery: mailed to the homeowner (queued in the completion's
+ * transaction, its PDF drawn when the outbox sends it), and downloaded again by the quote's owner from their home record or
  * by staff from the job page. Another customer's job is never found (their callers answer 404).
  */
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
@@ -12,26 +12,39 @@ import { denverDate, formatDate } from "~/lib/dates";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { isId } from "~/lib/ids";
-import { queueMail } from "~/lib/outbox.server";
+import { queueMail, registerAttachmentDrawer } from "~/lib/outbox.server";
 import type { Transaction } from "./create.server";
-import { completionReportPdf } from "./report-pdf.server";
+import {
+  completionReportFilename,
+  completionReportOf,
+  completionReportPdf,
+} from "./report-pdf.server";
+
+/** The outbox drawer of a completion report's PDF, drawn from its job's id when the mail is sent. */
+export const REPORT_DRAWER = "job_completion_report";
+
+// the report's PDF (photos from the file storage, a few hundred ms of drawing) is made by the
+// outbox when it sends the mail, not inside the completion's transaction and its row locks
+registerAttachmentDrawer(
+  REPORT_DRAWER,
+  async (jobId) => (await completionReportPdf(jobId))?.pdf ?? null,
+);
 
 /**
  * Inside the completion's transaction `tx`: queues the homeowner's mail of completed job `jobId`
- * with its completion report attached (kind 'job_completion_report'). The caller kicks the outbox
- * after the commit.
+ * with its completion report attached (kind 'job_completion_report'; the PDF drawn when the mail
+ * is sent, REPORT_DRAWER). The caller kicks the outbox after the commit.
  * @returns whether a mail was queued (false: the job is not completed in `tx`)
  */
 export async function queueCompletionReport(tx: Transaction, jobId: string): Promise<boolean> {
-  const made = await completionReportPdf(jobId, tx);
-  if (!made) return false;
+  const report = await completionReportOf(jobId, tx, { photos: false });
+  if (!report) return false;
   const [quote] = await tx
     .select({ id: quotes.id, email: quotes.contact_email, first: quotes.contact_first_name })
     .from(quotes)
     .innerJoin(jobs, eq(jobs.quote_id, quotes.id))
     .where(eq(jobs.id, jobId));
   if (!quote) return false;
-  const { report } = made;
   await queueMail(tx, [
     {
       kind: "job_completion_report",
@@ -49,7 +62,14 @@ export async function queueCompletionReport(tx: Transaction, jobId: string): Pro
         "",
         company.name,
       ].join("\n"),
-      attachments: [{ filename: made.filename, contentType: "application/pdf", content: made.pdf }],
+      attachments: [
+        {
+          filename: completionReportFilename(report.jobNumber),
+          contentType: "application/pdf",
+          drawer: REPORT_DRAWER,
+          key: jobId,
+        },
+      ],
     },
   ]);
   return true;

@@ -255,12 +255,14 @@ function sectionsOf(service: string, data: unknown) {
 }
 
 /**
- * The completion report of job `jobId` read through `executor` (inside the completion's
- * transaction, its `tx`), or null when there is no such completed job.
+ * The completion report of job `jobId` read through `executor`, or null when there is no such
+ * completed job. `photos: false` leaves the photos out (no file storage read): what a mail's text
+ * needs inside the completion's transaction.
  */
 export async function completionReportOf(
   jobId: string,
   executor: Executor = db,
+  options: { photos?: boolean } = {},
 ): Promise<CompletionReport | null> {
   if (!isId(jobId)) return null;
   const [row] = await executor
@@ -294,7 +296,7 @@ export async function completionReportOf(
     verification?.rows?.push(["Report", "The assessor's report is kept with this job"]);
   }
   const photos: ReportPhoto[] = [];
-  for (const file of files) {
+  for (const file of options.photos === false ? [] : files) {
     const thumb = file.thumb ? await storage().get(file.thumb) : null;
     if (!thumb) continue;
     // react-pdf draws JPEG and PNG only; the stored thumbnails are WebP. A thumbnail that no
