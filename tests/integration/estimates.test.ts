@@ -644,7 +644,7 @@ describe.each(drivers)("estimates on %s", (driver) => {
       ).toMatchObject({ ok: true, accepted: { version: 2 } });
     });
 
-    it("refuses when the request was closed meanwhile", async () => {
+    it("refuses an answer, accept or decline, when the request was closed meanwhile; the page offers none", async () => {
       const { token } = await sent();
       const form = await acceptForm(token);
       await db.update(schema.quotes).set({ current_status: "rejected" });
@@ -652,7 +652,15 @@ describe.each(drivers)("estimates on %s", (driver) => {
         ok: false,
         status: 409,
       });
+      const decline = { versionId: form.versionId, contentSha256: form.contentSha256 };
+      expect(await declineEstimate(linkParty(token), undefined, decline, client)).toMatchObject({
+        ok: false,
+        status: 409,
+        message: expect.stringContaining("can no longer be accepted or declined"),
+      });
       expect((await tableCounts()).acceptances).toBe(0);
+      expect(await db.select().from(schema.estimate_declines)).toEqual([]);
+      expect(await homeownerEstimate(linkParty(token))).toMatchObject({ canRespond: false });
     });
   });
 

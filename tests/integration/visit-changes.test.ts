@@ -8,6 +8,7 @@ import { desc, eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
+import { changeQuoteStatus } from "~/features/quotes/status-change.server";
 import type { BookingView } from "~/features/visits/booking.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -398,6 +399,61 @@ describe.each(drivers)("visit changes on %s", (driver) => {
     expect(mails.filter((m) => m.kind !== "visit_booked" && m.kind.startsWith("visit_"))).toEqual(
       [],
     );
+  });
+
+  it("a closed request's visit changes only through the office; a booking post on a closed request writes nothing, not even its address", async () => {
+    await staffEveryDay(admin, ip, admin);
+    const booked = await quoteWithLink("water_filtration");
+    const day = await fullDay(booked.token);
+    const slots = choosing(await statusVisitPage(booked.token, `?day=${day}`)).slots;
+    expect((await send(booked.token, { slot: slots[0]!.value })).status).toBe(302);
+    const zipOnly = await quoteWithLink("water_filtration", null, {}, { zipOnly: true });
+    for (const quote of [booked, zipOnly]) {
+      const closed = await changeQuoteStatus(
+        quote.quoteId,
+        { status: "rejected", expectedStatus: "pending", notes: null },
+        admin.id,
+      );
+      expect(closed.ok).toBe(true);
+    }
+    // the booked page offers no change, and a move or a cancellation posted anyway is refused
+    expect(await statusVisitPage(booked.token, "?change=1")).toMatchObject({
+      state: "booked",
+      changeable: false,
+    });
+    const changes: Record<string, string>[] = [
+      { intent: "reschedule", slot: slots[3]!.value },
+      { intent: "cancel" },
+    ];
+    for (const fields of changes) {
+      const refused = await send(booked.token, fields);
+      expect(refused.status).toBe(409);
+      expect((refused.body as { message: string }).message).toMatch(/closed: please call us/);
+    }
+    const [visit] = await db
+      .select()
+      .from(schema.visits)
+      .where(eq(schema.visits.quote_id, booked.quoteId));
+    expect(visit?.starts_at.toISOString()).toBe(slots[0]!.value);
+    // a booking posted with a street address to the closed ZIP-only request
+    const answer = await send(zipOnly.token, {
+      slot: slots[2]!.value,
+      address: "1 Attacker Way",
+      city: "Provo",
+      state: "UT",
+      zipCode: "84604",
+    });
+    expect(answer.status).toBe(409);
+    const [quote] = await db
+      .select()
+      .from(schema.quotes)
+      .where(eq(schema.quotes.id, zipOnly.quoteId));
+    expect(quote?.property_address).toBeNull();
+    const changed = await db
+      .select({ kind: schema.mail_outbox.kind })
+      .from(schema.mail_outbox)
+      .where(eq(schema.mail_outbox.quote_id, booked.quoteId));
+    expect(changed.map((m) => m.kind)).not.toContain("visit_moved");
   });
 
   it("the homeowner's booking, move and cancellation alert the company and put the visit on its staff member's calendar (same UID and SEQUENCE)", async () => {

@@ -75,7 +75,7 @@ const DECLINED = refusal(
 );
 const CLOSED = refusal(
   409,
-  "This request is closed and its estimate can no longer be accepted. Please contact us.",
+  "This request is closed and its estimate can no longer be accepted or declined. Please contact us.",
 );
 const expired = (validUntil: string) =>
   refusal(410, `This estimate expired on ${formatDate(validUntil)}. Contact us for a new one.`);
@@ -315,8 +315,8 @@ export async function acceptEstimate(
  * Declines the newest version of the estimate `party` may answer, with an optional reason: the
  * record and the company's alert in one transaction; the quote's status is left to staff.
  * Declining twice records one decline.
- * @returns ok (`already` for a repeat); 404 for a party that may not see it; 409 once accepted
- *   or when the version shown was superseded; 410 once expired.
+ * @returns ok (`already` for a repeat); 404 for a party that may not see it; 409 once accepted,
+ *   when the version shown was superseded or the request is closed; 410 once expired.
  */
 export async function declineEstimate(
   party: EstimateParty,
@@ -339,6 +339,9 @@ export async function declineEstimate(
   }
   if (record.declinedNewest) return { ok: true, already: true };
   if (isExpired(version.valid_until, now)) return expired(version.valid_until);
+  // a closed request (rejected, completed, archived) takes no answer, as for accepting
+  const quote = await estimateQuoteInfo(ref.quoteId);
+  if (!quote || !(ESTIMABLE_STATUSES as readonly string[]).includes(quote.status)) return CLOSED;
   const content = parseContent(version);
   const reason = input.reason?.trim() || null;
   const outcome = await db.transaction(

@@ -22,6 +22,7 @@ import { env } from "~/lib/env.server";
 import { isId } from "~/lib/ids";
 import type { SessionUser } from "~/lib/session.server";
 import { type EstimateContent, type EstimateQuoteInfo, sha256Hex } from "./content";
+import { ESTIMABLE_STATUSES } from "./statuses";
 import { type EstimateViewModel, estimateViewModel, isExpired } from "./view-model";
 
 /** The party acting on an estimate; routes build it with `partyOf` or `linkParty`. */
@@ -178,7 +179,10 @@ export type HomeownerEstimate =
       state: "open";
       view: EstimateViewModel;
       versionId: string;
-      /** the version can still be accepted or declined (not expired, accepted or declined) */
+      /**
+       * the version can still be accepted or declined (not expired, accepted or declined, and
+       * its request not closed)
+       */
       canRespond: boolean;
     }
   | { state: "expired"; reference: string; validUntil: string };
@@ -211,11 +215,13 @@ export async function homeownerEstimate(
     if (record.status === "sent") record.status = "viewed";
   }
   const view = estimateViewModel(content, recordState(record, version), now);
+  const quote = await estimateQuoteInfo(ref.quoteId);
+  const open = quote !== null && (ESTIMABLE_STATUSES as readonly string[]).includes(quote.status);
   return {
     state: "open",
     view,
     versionId: version.id,
-    canRespond: !record.acceptance && !record.declinedNewest && !view.expired,
+    canRespond: open && !record.acceptance && !record.declinedNewest && !view.expired,
   };
 }
 

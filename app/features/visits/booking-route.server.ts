@@ -10,7 +10,7 @@ import { db } from "~/lib/db.server";
 import { isId } from "~/lib/ids";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/private-page";
 import { redirectWithToast } from "~/lib/toast.server";
-import { bookingView, bookVisit, changeVisits } from "./booking.server";
+import { bookingRefusal, bookingView, bookVisit, changeVisits } from "./booking.server";
 
 /** Booking pages show a quote's private details: a private page's headers (lib/private-page.ts). */
 export const BOOKING_HEADERS = PRIVATE_PAGE_HEADERS;
@@ -38,13 +38,23 @@ export async function bookingLoader(quoteId: string | null, request: Request) {
 /** The booking form's message when the street address is missing or wrong. */
 export const ADDRESS_NEEDED = "Enter the street address where we should come.";
 
+/** A refused booking or change as the page's answer; an unknown quote is the page's 404. */
+function refused(outcome: { status: number; message: string }) {
+  if (outcome.status === 404) throw data(null, { status: 404, headers: BOOKING_HEADERS });
+  return data(
+    { message: outcome.message, addressResult: undefined },
+    { status: outcome.status, headers: BOOKING_HEADERS },
+  );
+}
+
 /**
  * Books the visit posted for quote `quoteId`, or moves (`intent` "reschedule") or cancels
  * (`intent` "cancel") its booked visits; on success back to `page` (which then shows the
  * booked visits) with a toast, else the message with its status (the page's loader runs again,
  * so the fresh slots show). A request without a street address books only with one (the form's
  * address, city, state and zipCode, a property's rules), saved before the visit is written:
- * 400 ADDRESS_NEEDED with a message per field and nothing written otherwise.
+ * 400 ADDRESS_NEEDED with a message per field and nothing written otherwise. A closed request
+ * (rejected, completed, archived) books and changes nothing: 409, nothing written.
  */
 export async function bookingAction(quoteId: string | null, request: Request, page: string) {
   if (!quoteId) throw data(null, { status: 404, headers: BOOKING_HEADERS });
@@ -52,6 +62,9 @@ export async function bookingAction(quoteId: string | null, request: Request, pa
   const intent = form.get("intent");
   const changing = intent === "reschedule" || intent === "cancel";
   if (!changing) {
+    // a closed request books nothing, and so writes nothing (not even the address it brought)
+    const refusal = await bookingRefusal(quoteId);
+    if (refusal) return refused(refusal);
     const address = await postServiceAddress(quoteId, form, { onlyWhenMissing: true });
     if (!address.ok) {
       if (address.status === 404) throw data(null, { status: 404, headers: BOOKING_HEADERS });
@@ -64,13 +77,7 @@ export async function bookingAction(quoteId: string | null, request: Request, pa
   const outcome = changing
     ? await changeVisits(quoteId, form, new Date())
     : await bookVisit(quoteId, form, new Date());
-  if (!outcome.ok) {
-    if (outcome.status === 404) throw data(null, { status: 404, headers: BOOKING_HEADERS });
-    return data(
-      { message: outcome.message, addressResult: undefined },
-      { status: outcome.status, headers: BOOKING_HEADERS },
-    );
-  }
+  if (!outcome.ok) return refused(outcome);
   const first = outcome.visits[0];
   const many = outcome.visits.length > 1;
   const title = {

@@ -341,7 +341,9 @@ export async function bookingView(
   let rescheduling = false;
   if (rows.length > 0) {
     const { leadTimeHours } = await visitSettings();
-    const changeable = changeableOnline(rows, now, leadTimeHours);
+    // a closed request's visits change only through the office, as it books none
+    const changeable =
+      VISIT_STATUSES.has(quote.current_status) && changeableOnline(rows, now, leadTimeHours);
     if (!choice.change || !changeable) {
       return { state: "booked", visits: await describeVisits(rows), changeable, leadTimeHours };
     }
@@ -599,6 +601,31 @@ export async function radonWindowRows(
  *   another booking, also one committed a moment ago by another process); 409 when the quote may
  *   not book (already booked, closed); 400 for a missing or malformed choice; 404 unknown quote.
  */
+/** A closed request's visits change through the office only (rejected, completed, archived). */
+const CLOSED_FOR_CHANGES = {
+  ok: false,
+  status: 409,
+  message: "This request is closed: please call us to change or cancel its visit.",
+} as const;
+
+/**
+ * Whether quote `quoteId` may book a visit now (an open request).
+ * @returns null when it may; the 409 refusal when it is closed; 404 for an unknown quote
+ */
+export async function bookingRefusal(
+  quoteId: string,
+): Promise<{ ok: false; status: 404 | 409; message: string } | null> {
+  const quote = await quoteForBooking(quoteId);
+  if (!quote) return { ok: false, status: 404, message: "Quote not found" };
+  return VISIT_STATUSES.has(quote.current_status) ? null : CLOSED_TO_BOOKING;
+}
+
+const CLOSED_TO_BOOKING = {
+  ok: false,
+  status: 409,
+  message: "This request can no longer book a visit.",
+} as const;
+
 export async function bookVisit(
   quoteId: string,
   form: FormData,
@@ -606,9 +633,7 @@ export async function bookVisit(
 ): Promise<BookingOutcome> {
   const quote = await quoteForBooking(quoteId);
   if (!quote) return { ok: false, status: 404, message: "Quote not found" };
-  if (!VISIT_STATUSES.has(quote.current_status)) {
-    return { ok: false, status: 409, message: "This request can no longer book a visit." };
-  }
+  if (!VISIT_STATUSES.has(quote.current_status)) return CLOSED_TO_BOOKING;
   const chosen = await chosenRows(quote, form, now, []);
   if (!chosen.ok) return chosen;
   const committed = await commitChange(async (tx) => {
@@ -693,7 +718,8 @@ export function tooLateMessage(leadTimeHours: number): string {
  * change raises their SEQUENCE and mails the homeowner and the staff members (METHOD:REQUEST or
  * METHOD:CANCEL) and the company's alert in the same transaction. A cancelled visit's row is deleted: the quote may book again.
  * @returns 409 tooLateMessage after the cut-off, 409 SLOT_TAKEN when a chosen time is taken,
- *   409 when nothing is booked, 400 for a missing choice, 404 for an unknown quote.
+ *   409 when nothing is booked or the request is closed, 400 for a missing choice, 404 for an
+ *   unknown quote.
  */
 export async function changeVisits(
   quoteId: string,
@@ -702,6 +728,7 @@ export async function changeVisits(
 ): Promise<BookingOutcome> {
   const quote = await quoteForBooking(quoteId);
   if (!quote) return { ok: false, status: 404, message: "Quote not found" };
+  if (!VISIT_STATUSES.has(quote.current_status)) return CLOSED_FOR_CHANGES;
   const rows = await visitRows(quoteId);
   if (rows.length === 0) {
     return { ok: false, status: 409, message: "No visit is booked for this request." };
