@@ -23,6 +23,7 @@ import * as statusFileRoute from "~/routes/quotes/status-message-file";
 import { contextFor, makeUser, ORIGIN, run } from "../setup/admin";
 import { drivers, freshDatabase } from "../setup/database";
 import { jpegWithGps, pdfSaying } from "../setup/fixture-files";
+import { renderRoute } from "../setup/render";
 import { throughRoot } from "../setup/through-root";
 import { quoteWithLink } from "../setup/visits";
 
@@ -162,7 +163,29 @@ describe.each(drivers)("files with homeowners' messages on %s", (driver) => {
       status: 400,
       errors: [],
       fileErrors: [messageFileNotAccepted("stain.jpg")],
+      typed: "See the attached picture",
     });
+    // the page as a browser without JavaScript gets it: the words kept, the refusal announced
+    const page = await renderRoute(
+      statusRoute as never,
+      "/quotes/status/:token",
+      `/quotes/status/${guest.token}`,
+      undefined,
+      {
+        method: "POST",
+        headers: { Origin: ORIGIN },
+        body: (() => {
+          const form = new FormData();
+          form.set("intent", "message");
+          form.set("message", "Gate code 4321, after 3 pm");
+          form.set("file", file(Buffer.from("plain text"), "notes.txt", "text/plain"));
+          return form;
+        })(),
+      },
+    );
+    expect(page.status).toBe(400);
+    expect(page.html).toContain(">Gate code 4321, after 3 pm</textarea>");
+    expect(page.html).toMatch(/role="alert"[^>]*>Your message was not sent: /);
     // a PNG signature over garbage is no photo either
     const forged = Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

@@ -65,7 +65,12 @@ describe.each(drivers)("homeowner messages on %s", (driver) => {
       );
     const empty = await write({ intent: "message", message: "   " });
     expect(empty.status).toBe(400);
-    expect(empty.body).toEqual({ ok: false, status: 400, errors: ["Write your message"] });
+    expect(empty.body).toEqual({
+      ok: false,
+      status: 400,
+      errors: ["Write your message"],
+      typed: "   ",
+    });
 
     expect((await write({ intent: "message", message: "Can you come after 4 pm?" })).status).toBe(
       200,

@@ -20,18 +20,23 @@ export function MessageBox({
   entries,
   errors,
   fileErrors,
+  typed,
   sent,
 }: {
   entries: ThreadEntryView[];
   errors?: string[];
   /** why the attached file was refused */
   fileErrors?: string[];
+  /** the message of a refused post, shown again as typed */
+  typed?: string;
   sent?: boolean;
 }) {
+  const refusal = [...(errors ?? []), ...(fileErrors ?? [])][0];
   return (
     <TitledCard className="mt-6" title="Message the Company" as="h2" bodyClassName="space-y-4">
       {entries.length > 0 && <ThreadEntries entries={entries} viewer="customer" />}
       {sent && <Alert tone="success">Message sent. We will answer by email.</Alert>}
+      {refusal && <Alert>Your message was not sent: {refusal}</Alert>}
       <Form method="post" encType="multipart/form-data" className="space-y-3">
         <input type="hidden" name="intent" value={MESSAGE_INTENT} />
         <Field
@@ -41,7 +46,9 @@ export function MessageBox({
           description="We answer by email (and by text if you agreed to texts)."
           errors={errors}
         >
-          {(control) => <Textarea {...control} name="message" maxLength={2000} />}
+          {(control) => (
+            <Textarea {...control} name="message" maxLength={2000} defaultValue={typed} />
+          )}
         </Field>
         <Field
           id="customer-message-file"

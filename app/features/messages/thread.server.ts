@@ -159,15 +159,18 @@ export function customerMessageLimit(): RateLimit {
  * A photo or PDF in `file` goes through the request files' pipeline (type by content, photos
  * without metadata) and is kept with the message.
  * @returns sent; the field errors (400; 413 for a file over 15 MB); or, past the limit, the
- *   limit's message (429). Nothing is stored on a refusal.
+ *   limit's message (429). Nothing is stored on a refusal, which carries the message as typed.
  */
 export async function customerMessageAction(
   quoteId: string,
   form: FormData,
   clientIp: string | undefined,
 ): Promise<
-  { ok: true } | { ok: false; status: 400 | 413 | 429; errors: string[]; fileErrors?: string[] }
+  | { ok: true }
+  | { ok: false; status: 400 | 413 | 429; errors: string[]; fileErrors?: string[]; typed: string }
 > {
+  // a refusal gives the words back: without JavaScript the page is drawn anew
+  const typed = String(form.get("message") ?? "").slice(0, 10_000);
   const limit = await customerMessageLimit().consume(clientIp);
   if (!limit.ok) {
     const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
@@ -177,11 +180,12 @@ export async function customerMessageAction(
       errors: [
         `Too many messages from your network. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or call us.`,
       ],
+      typed,
     };
   }
   const parsed = customerMessageSchema.safeParse({ message: form.get("message") ?? undefined });
   if (!parsed.success) {
-    return { ok: false, status: 400, errors: parsed.error.issues.map((i) => i.message) };
+    return { ok: false, status: 400, errors: parsed.error.issues.map((i) => i.message), typed };
   }
   const file = form.get("file");
   let uploadId: string | null = null;
@@ -193,6 +197,7 @@ export async function customerMessageAction(
         status: stored.status === 413 ? 413 : 400,
         errors: [],
         fileErrors: [stored.message],
+        typed,
       };
     }
     uploadId = stored.upload.id;

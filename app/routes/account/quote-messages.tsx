@@ -54,6 +54,7 @@ export default function AccountQuoteMessages({ loaderData, actionData }: Route.C
         entries={loaderData.messages}
         errors={actionData && !actionData.ok ? actionData.errors : undefined}
         fileErrors={actionData && !actionData.ok ? actionData.fileErrors : undefined}
+        typed={actionData && !actionData.ok ? actionData.typed : undefined}
         sent={actionData?.ok === true}
       />
     </div>

@@ -166,6 +166,7 @@ export default function QuoteStatusPage({ loaderData: q, actionData }: Route.Com
         entries={q.messages}
         errors={actionData && !actionData.ok ? actionData.errors : undefined}
         fileErrors={actionData && !actionData.ok ? actionData.fileErrors : undefined}
+        typed={actionData && !actionData.ok ? actionData.typed : undefined}
         sent={actionData?.ok === true}
       />
       {q.files.length > 0 && (
