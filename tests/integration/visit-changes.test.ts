@@ -22,7 +22,7 @@ import * as staffVisitRoute from "~/routes/admin/schedule-visit";
 import * as statusRoute from "~/routes/quotes/status";
 import * as visitRoute from "~/routes/quotes/status-visit";
 import { post } from "../setup/actions";
-import { contextFor, makeUser } from "../setup/admin";
+import { contextFor, makeUser, toastIn } from "../setup/admin";
 import { drivers, freshDatabase, type TestDatabase } from "../setup/database";
 import { denverTime, denverWallTime } from "../setup/denver";
 import { renderRoute } from "../setup/render";
@@ -215,7 +215,12 @@ describe.each(drivers)("visit changes on %s", (driver) => {
     });
 
     // cancel: METHOD:CANCEL with the next SEQUENCE; the quote may book again
-    expect((await send(token, { intent: "cancel" })).status).toBe(302);
+    const cancelAnswer = await send(token, { intent: "cancel" });
+    expect(cancelAnswer.status).toBe(302);
+    expect(await toastIn(cancelAnswer.setCookies.join("\n"))).toMatchObject({
+      title: "Your visit is cancelled",
+      description: expect.stringMatching(/We emailed you the cancellation for your calendar\.$/),
+    });
     expect(await db.select().from(schema.visits)).toHaveLength(0);
     const cancelled = (await calendarMail(quoteId))[2]!;
     expect(cancelled.kind).toBe("visit_cancelled");

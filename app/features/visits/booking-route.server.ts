@@ -91,7 +91,7 @@ export async function bookingAction(quoteId: string | null, request: Request, pa
       type: "success",
       title,
       description: first
-        ? `${first.kind}: ${first.day}, ${first.time}. We emailed you the calendar invitation.`
+        ? `${first.kind}: ${first.day}, ${first.time}. ${outcome.change === "cancelled" ? "We emailed you the cancellation for your calendar." : "We emailed you the calendar invitation."}`
         : undefined,
     },
     new Headers(BOOKING_HEADERS),
