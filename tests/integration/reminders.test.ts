@@ -283,7 +283,24 @@ describe.each(drivers)("reminders on %s", (driver) => {
     expect(noType.status).toBe(400);
     expect(noType.body).toMatchObject({
       errors: { filterType: ["Choose your filter type to get filter change reminders"] },
+      posted: { kinds: ["visit", "filter_change"], filterType: "" },
     });
+    // without JavaScript the page drawn anew keeps the boxes ticked, not the saved choices
+    const drawn = await renderRoute(
+      remindersRoute as never,
+      "/quotes/status/:token/reminders",
+      `/quotes/status/${token}/reminders`,
+      undefined,
+      {
+        method: "POST",
+        headers: { Origin: ORIGIN },
+        body: new URLSearchParams({ visit: "on", well_test: "on", filter_change: "on" }),
+      },
+    );
+    expect(drawn.status).toBe(400);
+    for (const kind of ["visit", "well_test", "filter_change"]) {
+      expect(drawn.html).toMatch(new RegExp(`id="reminder-${kind}"[^>]*checked=""`));
+    }
     expect((await save({ visit: "on", radon_retest: "on" })).status).toBe(400);
     expect(await db.select().from(schema.reminder_subscriptions)).toHaveLength(0);
 

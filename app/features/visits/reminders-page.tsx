@@ -4,14 +4,18 @@ import { Button } from "~/components/ui/button";
 import { Alert, Checkbox, Field, Select, SelectOptions } from "~/components/ui/form-controls";
 import { type MetaArgsLike, pageMeta } from "~/lib/seo";
 import type { RemindersView } from "./reminders.server";
+import type { PostedReminders } from "./reminders-route.server";
 import { TaskFrame } from "./task-frame";
 
 export function RemindersForm({
   view,
   errors,
+  posted,
 }: {
   view: RemindersView;
   errors?: Partial<Record<"filterType" | "form", string[]>> | undefined;
+  /** what a refused post carried, shown again instead of what is saved */
+  posted?: PostedReminders;
 }) {
   const summary = [...(errors?.form ?? []), ...(errors?.filterType ?? [])];
   return (
@@ -46,7 +50,7 @@ export function RemindersForm({
                 id={`reminder-${option.kind}`}
                 name={option.kind}
                 value="on"
-                defaultChecked={option.on}
+                defaultChecked={posted ? posted.kinds.includes(option.kind) : option.on}
                 className="mt-1"
                 aria-describedby={`${option.kind}-description`}
               />
@@ -72,7 +76,11 @@ export function RemindersForm({
                 className="mt-3 pl-7"
               >
                 {(control) => (
-                  <Select {...control} name="filterType" defaultValue={view.filterType ?? ""}>
+                  <Select
+                    {...control}
+                    name="filterType"
+                    defaultValue={posted?.filterType ?? view.filterType ?? ""}
+                  >
                     <SelectOptions options={view.filterTypes} empty="Select your filter type" />
                   </Select>
                 )}
@@ -105,18 +113,20 @@ export function remindersPageMeta(args: MetaArgsLike) {
 export function RemindersPage({
   view,
   errors,
+  posted,
   back,
   inAccount = false,
 }: {
   view: RemindersView;
   errors?: Partial<Record<"filterType" | "form", string[]>> | undefined;
+  posted?: PostedReminders;
   back: { to: string; label: string };
   inAccount?: boolean;
 }) {
   return (
     <TaskFrame title="Your reminders" inAccount={inAccount} width="max-w-2xl">
       <p className="mt-2 text-slate-700">Request {view.reference}</p>
-      <RemindersForm view={view} errors={errors} />
+      <RemindersForm view={view} errors={errors} posted={posted} />
       <p className="mt-6">
         <Link to={back.to} className="underline">
           {back.label}

@@ -34,6 +34,7 @@ export default function AccountRemindersPage({ loaderData, actionData }: Route.C
     <RemindersPage
       view={loaderData}
       errors={actionData?.errors}
+      posted={actionData?.posted}
       back={{ to: href("/account/quotes"), label: "Back to your quotes" }}
       inAccount
     />

@@ -32,6 +32,7 @@ export default function StatusRemindersPage({ loaderData, actionData }: Route.Co
     <RemindersPage
       view={loaderData}
       errors={actionData?.errors}
+      posted={actionData?.posted}
       back={{ to: href("/quotes/status/:token", { token }), label: "Back to your quote status" }}
     />
   );
