@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversations, customer_messages } from "~/db/messages-schema";
-import { mail_outbox } from "~/db/schema";
+import { mail_outbox, user } from "~/db/schema";
 import { sendStaffReply } from "~/features/messages/admin.server";
 import { mayText } from "~/features/messages/consent.server";
 import { messagesPart } from "~/features/messages/personal-data.server";
@@ -164,7 +164,7 @@ describe.each(drivers)("whose thread a message joins on %s", (driver) => {
     expect(thread?.user_id).toBeNull();
   });
 
-  it("a quote form's 'Text me' does not undo the number owner's STOP; the owner's START does", async () => {
+  it("a quote form's 'Text me' does not undo the number owner's STOP; the owner's START does, as does their own form once the number is confirmed on their account", async () => {
     const number = "+18015550244";
     expect((await inbound(number, "STOP")).status).toBe(200);
     expect(await mayText(number)).toBe(false);
@@ -182,6 +182,22 @@ describe.each(drivers)("whose thread a message joins on %s", (driver) => {
     expect(await mayText(number)).toBe(false);
     expect((await inbound(number, "START")).status).toBe(200);
     expect(await mayText(number)).toBe(true);
+    // the owner, signed in with the number confirmed on their account, ticks 'Text me' again
+    const number2 = "+18015550246";
+    expect((await inbound(number2, "STOP")).status).toBe(200);
+    seq += 1;
+    const owner = await makeUser(`owner.texts${seq}@example.com`);
+    await db
+      .update(user)
+      .set({ phoneNumber: number2, phoneNumberVerified: true })
+      .where(eq(user.id, owner.id));
+    const own = await submitQuoteRequest(
+      "mold",
+      formData({ ...validAnswers.mold, phone: "801-555-0246", textConsent: "on" }),
+      { clientIp: "10.9.2.4", owner: { userId: owner.id } },
+    );
+    expect(own.ok).toBe(true);
+    expect(await mayText(number2)).toBe(true);
     // a form's tick alone grants a number its owner never stopped
     await submitQuoteRequest(
       "mold",

@@ -4,7 +4,7 @@
  * (`mayText`). Consent is given by ticking 'Text me about my request' on a quote form or the
  * profile, and withdrawn by STOP (or the profile); START gives it again. Sign-in codes are not about a request and never ask (lib/outbox enqueueText).
  */
-import { and, desc, eq, ne, or } from "drizzle-orm";
+import { and, desc, eq, exists, ne, or } from "drizzle-orm";
 import { text_consents } from "~/db/messages-schema";
 import { quotes, user } from "~/db/schema";
 import { normalizeMobile } from "~/features/accounts/mobile-number.server";
@@ -36,19 +36,36 @@ export function consentRow(
 
 /**
  * Whether texts about a request may go to `phoneNumber` (E.164) now: its newest row grants, and
- * no withdrawal by the number's owner (STOP from the number, or the profile of the account that
- * confirmed it) stands after their own last grant. A quote form's tick is anyone's typing: it
- * grants a number nobody withdrew, never undoes its owner's STOP (CTIA: after STOP, texts resume
+ * no withdrawal by the number's owner (STOP from the number, or the profile or a quote form of
+ * the account that confirmed it) stands after their own last grant. Anyone else's quote form is
+ * typing: it grants a number nobody withdrew, never undoes its owner's STOP (CTIA: after STOP, texts resume
  * only on the subscriber's own new opt-in; docs/decisions/0297).
  */
 export async function mayText(phoneNumber: string, executor: Executor = db): Promise<boolean> {
+  // the owner's word: a text from the number, a profile, or a form filed by the account that
+  // confirmed the number
+  const fromTheOwner = or(
+    ne(text_consents.source, "quote_form"),
+    exists(
+      executor
+        .select({ id: user.id })
+        .from(user)
+        .where(
+          and(
+            eq(user.id, text_consents.user_id),
+            eq(user.phoneNumber, phoneNumber),
+            eq(user.phoneNumberVerified, true),
+          ),
+        ),
+    ),
+  );
   const newest = (fromOwner: boolean) =>
     executor
       .select({ granted: text_consents.granted })
       .from(text_consents)
       .where(
         fromOwner
-          ? and(eq(text_consents.phone_number, phoneNumber), ne(text_consents.source, "quote_form"))
+          ? and(eq(text_consents.phone_number, phoneNumber), fromTheOwner)
           : eq(text_consents.phone_number, phoneNumber),
       )
       .orderBy(desc(text_consents.created_at), desc(text_consents.id))
