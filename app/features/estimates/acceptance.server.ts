@@ -38,7 +38,7 @@ import {
 import { ESIGN_CONSENT_TEXT } from "./consent";
 import { sha256Hex } from "./content";
 import { estimatePdfFilename, renderEstimatePdf } from "./estimate-pdf.server";
-import { ESTIMABLE_STATUSES, type EstimateOutcome } from "./estimates.server";
+import type { EstimateOutcome } from "./estimates.server";
 import { cancelFollowUps } from "./follow-ups.server";
 import { estimateAcceptedAlert, estimateAcceptedMail, estimateDeclinedAlert } from "./mail.server";
 import { formatUsd } from "./money";
@@ -49,6 +49,7 @@ import {
   signerAudit,
   unreadableSignature,
 } from "./signing.server";
+import { isEstimable } from "./statuses";
 import { estimateViewModel, isExpired } from "./view-model";
 
 export type { ClientInfo };
@@ -183,7 +184,7 @@ export async function acceptEstimate(
   const signature = await signatureImage(input.signature);
   if (signature === undefined) return unreadableSignature();
   const quote = await estimateQuoteInfo(ref.quoteId);
-  if (!quote || !(ESTIMABLE_STATUSES as readonly string[]).includes(quote.status)) return CLOSED;
+  if (!quote || !isEstimable(quote.status)) return CLOSED;
 
   // the signed PDF is drawn before the transaction (a PGlite transaction stops every other query)
   const acceptedAt = now;
@@ -232,7 +233,7 @@ export async function acceptEstimate(
         .from(quotes)
         .where(eq(quotes.id, ref.quoteId))
         .for("update");
-      if (!current || !(ESTIMABLE_STATUSES as readonly string[]).includes(current.status)) {
+      if (!current || !isEstimable(current.status)) {
         return CLOSED;
       }
       const [row] = await tx
@@ -341,7 +342,7 @@ export async function declineEstimate(
   if (isExpired(version.valid_until, now)) return expired(version.valid_until);
   // a closed request (rejected, completed, archived) takes no answer, as for accepting
   const quote = await estimateQuoteInfo(ref.quoteId);
-  if (!quote || !(ESTIMABLE_STATUSES as readonly string[]).includes(quote.status)) return CLOSED;
+  if (!quote || !isEstimable(quote.status)) return CLOSED;
   const content = parseContent(version);
   const reason = input.reason?.trim() || null;
   const outcome = await db.transaction(

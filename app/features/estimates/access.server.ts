@@ -22,7 +22,7 @@ import { env } from "~/lib/env.server";
 import { isId } from "~/lib/ids";
 import type { SessionUser } from "~/lib/session.server";
 import { type EstimateContent, type EstimateQuoteInfo, sha256Hex } from "./content";
-import { ESTIMABLE_STATUSES } from "./statuses";
+import { isEstimable } from "./statuses";
 import { type EstimateViewModel, estimateViewModel, isExpired } from "./view-model";
 
 /** The party acting on an estimate; routes build it with `partyOf` or `linkParty`. */
@@ -216,7 +216,7 @@ export async function homeownerEstimate(
   }
   const view = estimateViewModel(content, recordState(record, version), now);
   const quote = await estimateQuoteInfo(ref.quoteId);
-  const open = quote !== null && (ESTIMABLE_STATUSES as readonly string[]).includes(quote.status);
+  const open = quote !== null && isEstimable(quote.status);
   return {
     state: "open",
     view,

@@ -36,7 +36,7 @@ import { estimateSentMail } from "./mail.server";
 import { activePriceBookItems } from "./price-book.server";
 import { isSamplePrice, withoutSampleNote } from "./sample-prices";
 import type { EstimateDraftInput } from "./schemas";
-import { ESTIMABLE_STATUSES } from "./statuses";
+import { isEstimable } from "./statuses";
 import { defaultValidUntil, type EstimateViewModel, estimateViewModel } from "./view-model";
 
 export type EstimateOutcome<T = object> =
@@ -52,8 +52,6 @@ export type EstimateOutcome<T = object> =
 const NOT_FOUND = refusal(404, "No such quote.");
 const STAFF_ONLY = refusal(403, "Only staff can change an estimate.");
 const ACCEPTED = refusal(409, "This estimate was accepted and signed; it can no longer change.");
-
-export { ESTIMABLE_STATUSES } from "./statuses";
 
 /** A new estimate's starting point: one empty option, ESTIMATE_TAX_RATE, standard terms, 30 days. */
 export function newEstimateDefaults(now: Date = new Date()): EstimateDraft {
@@ -259,7 +257,7 @@ export async function sendEstimate(
       }
       const quote = await estimateQuoteInfo(quoteId, tx);
       if (!quote) return NOT_FOUND;
-      if (!(ESTIMABLE_STATUSES as readonly string[]).includes(quote.status)) {
+      if (!isEstimable(quote.status)) {
         return {
           ok: false,
           status: 409,

@@ -30,7 +30,7 @@ import { formatDate } from "~/lib/dates";
 import { type Database, db } from "~/lib/db.server";
 import { type OutboxMessage, queueMail } from "~/lib/outbox.server";
 import { estimateQuoteInfo, newEstimateLink, newestSentVersion } from "./access.server";
-import { ESTIMABLE_STATUSES } from "./statuses";
+import { isEstimable } from "./statuses";
 import { isExpired } from "./view-model";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -228,7 +228,7 @@ async function queueFollowUp(
           ? "a newer version was sent"
           : isExpired(newest.valid_until, now)
             ? "the estimate expired"
-            : !quote || !(ESTIMABLE_STATUSES as readonly string[]).includes(quote.status)
+            : !quote || !isEstimable(quote.status)
               ? "the request is closed"
               : null;
     if (reason || !newest || !quote) {

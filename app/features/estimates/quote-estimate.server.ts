@@ -24,7 +24,6 @@ import {
   withoutEmptyRows,
 } from "./builder-form";
 import {
-  ESTIMABLE_STATUSES,
   estimateForAdmin,
   newEstimateDefaults,
   sampleLinesOf,
@@ -36,6 +35,7 @@ import { formatUsd } from "./money";
 import { listPriceBook } from "./price-book.server";
 import { samplePricesWarning } from "./sample-prices";
 import { estimateDraftSchema } from "./schemas";
+import { isEstimable } from "./statuses";
 import type { EstimateViewModel } from "./view-model";
 
 /** A price book item as the builder's select offers it. */
@@ -75,7 +75,7 @@ export async function loadQuoteEstimate(admin: SessionUser, quoteId: string, now
   return {
     status: (estimate?.status ?? null) as EstimateStatus | null,
     /** the request's status allows sending */
-    sendable: (ESTIMABLE_STATUSES as readonly string[]).includes(quote.status),
+    sendable: isEstimable(quote.status),
     requesterEmail: quote.contact_email,
     editable: !acceptance,
     values: builderValuesOf(start) as BuilderValues,

@@ -1,7 +1,8 @@
 /**
  * The completion report's delivery: mailed to the homeowner (queued in the completion's
- * transaction, its PDF drawn when the outbox sends it), and downloaded again by the quote's owner from their home record or
- * by staff from the job page. Another customer's job is never found (their callers answer 404).
+ * transaction, its PDF drawn when the outbox sends it), and downloaded again by the quote's owner
+ * from their home record or by staff from the job page. Another customer's job is never found
+ * (their callers answer 404).
  */
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { jobs, quotes } from "~/db/schema";
